@@ -1,0 +1,41 @@
+/** Business constants of spec section 9. */
+export const APP_VERSION = '4.71';
+export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
+export const LANGUAGES = ['en', 'fr', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LOCALES: Record<Language, string> = { en: 'en-US', fr: 'fr-CA', es: 'es-ES' };
+export const PASSWORD_MIN_LENGTH = 12;
+export const MOBILE_BREAKPOINT_PX = 1246;
+export const TICKET_BADGE_POLL_MS = 60_000;
+export const TREE_SEARCH_DEBOUNCE_MS = 350;
+export const TREE_CACHE_MS = 900_000;
+export const PROFILE_DIALOG_WIDTH = 800;
+export const PANE_SIZES = { open: 400, semiClosed: 200, closed: 80 } as const;
+export const LABEL_CUTS = { views: 100, semiClosed: 35, closed: 15 } as const;
+export const SNACKBAR_MS = 4000;
+export const SNACKBAR_LONG_MS = 10_000;
+export const SNACKBAR_LONG_TEXT = 100;
+export const BACK_TO_TOP_PX = 20;
+export const MOBILE_HEADER_HIDE_DELTA_PX = 10;
+export const SETTINGS_MENU_WIDTH = 220;
+export const LIVE_VIEW_RETRY_MS = 5000;
+export const LIVE_VIEW_DEFAULT_THRESHOLDS = { alert: 50, warning: 25 } as const;
+export const SOCKET_RECONNECT_DELAYS_MS = [0, 2000, 5000, 10_000] as const;
+export const SOCKET_HELLO_RETRIES = 5;
+export const SOCKET_HELLO_RETRY_MS = 5000;
+export const SOCKET_START_RETRY_MS = 5000;
+export const INCIDENT_HISTORY_PAGE_SIZE = 10;
+export const MAX_DASHBOARD_COLUMNS = 500;
+export const DEFAULT_DASHBOARD_SIZE = { wpx: 800, hpx: 600 } as const;
+export const DEFAULT_REFRESH_RATE_MINUTES = 15;
+export const I18N_COOKIE = 'i18n_redirected';
+export const I18N_COOKIE_DAYS = 365;
+export const SCOPE_TYPE = { device: 0, location: 1 } as const;
+export const TOKEN_REFRESH_RATIO = 0.75;
+export const TOKEN_REFRESH_MIN_MS = 10_000;
+
+export const trimLanguage = (code: string | null | undefined): Language => {
+  const two = (code ?? '').trim().slice(0, 2).toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(two) ? (two as Language) : DEFAULT_LANGUAGE;
+};

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const uuid = z.uuid();
+export const IdParams = z.object({ id: z.uuid() });
+
+/** Body of every error answer: `field` names the offending input where there is one. */
+export const ErrorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+  statusCode: z.number().int(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

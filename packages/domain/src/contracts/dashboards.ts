@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Dashboard API contracts (spec sections 3 and 7). `json` travels as a string, as the spec says. */
+export const DASHBOARD_KINDS = ['dashboard', 'report'] as const;
+
+export const ViewItemDto = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  kind: z.enum(DASHBOARD_KINDS),
+  defaultDashboard: z.boolean(),
+  defaultMobileDashboard: z.boolean(),
+  isReadOnly: z.boolean(),
+  linkedTemplateName: z.string().nullable(),
+  /** the dashboard's fullTreeViewSelection is empty (hidden when read-only and not default) */
+  emptySelection: z.boolean(),
+});
+export type ViewItemDto = z.infer<typeof ViewItemDto>;
+export const ViewList = z.array(ViewItemDto);
+
+export const DashboardDto = ViewItemDto.extend({ json: z.string() });
+export type DashboardDto = z.infer<typeof DashboardDto>;
+
+export const DashboardIdParams = z.object({ id: z.uuid() });
+
+export const CreateDashboardBody = z.object({
+  /** take the json of the default template of the user's group (an empty dashboard when there is none) */
+  useDefaultTemplate: z.boolean().default(false),
+  name: z.string().trim().min(1).max(200),
+  json: z.string().max(2_000_000).optional(),
+  kind: z.enum(DASHBOARD_KINDS).default('dashboard'),
+});
+export type CreateDashboardBody = z.infer<typeof CreateDashboardBody>;
+
+export const UpdateDashboardBody = z.object({
+  id: z.uuid(),
+  name: z.string().trim().min(1).max(200),
+  linkedTemplateName: z.string().trim().max(200).nullable().default(null),
+  json: z.string().max(2_000_000),
+});
+export type UpdateDashboardBody = z.infer<typeof UpdateDashboardBody>;
+
+export const UserDefaultDashboardParams = z.object({ id: z.uuid(), dashboardId: z.uuid() });
+export const UserDefaultDashboardDto = z.object({
+  userId: z.uuid(),
+  /** the user's current default (or default mobile) dashboard, null when none */
+  dashboardId: z.uuid().nullable(),
+  /** whether the dashboard of the path is that default */
+  isDefault: z.boolean(),
+});
+export type UserDefaultDashboardDto = z.infer<typeof UserDefaultDashboardDto>;
+
+export const SnapshotBody = z.object({
+  recipients: z
+    .array(z.object({ email: z.email().max(320) }))
+    .min(1)
+    .max(20),
+});
+export type SnapshotBody = z.infer<typeof SnapshotBody>;
+export const SnapshotResult = z.object({ sent: z.number().int(), attachment: z.string() });

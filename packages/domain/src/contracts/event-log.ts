@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const flag = (def: boolean) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? def : v === true || v === 'true' || v === '1'));
+
+/**
+ * GET /api/EventLog query. `page` counts from 1. `commands` is a comma-separated list of exact
+ * command names. `search` matches requester, on-behalf-of, command, target and details (case-insensitive).
+ */
+export const EventLogQuery = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  commands: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c.length > 0),
+    ),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  search: z.string().max(200).optional(),
+  sortBy: z.enum(['occurred_on', 'requester', '']).default(''),
+  sortDesc: flag(true),
+});
+export type EventLogQuery = z.infer<typeof EventLogQuery>;
+
+export const EventLogEntry = z.object({
+  id: z.string(),
+  occurredOn: z.string(),
+  /** who acted: the real actor's username when impersonating, 'system' for background work */
+  requester: z.string(),
+  /** the impersonated user, when the actor acted as someone else */
+  onBehalfOf: z.string().nullable(),
+  command: z.string(),
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type EventLogEntry = z.infer<typeof EventLogEntry>;
+
+export const EventLogPage = z.object({
+  items: z.array(EventLogEntry),
+  /** number of entries matching the filters, all pages together */
+  fullCount: z.number().int(),
+});
+export type EventLogPage = z.infer<typeof EventLogPage>;

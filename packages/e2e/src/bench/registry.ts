@@ -1,0 +1,6 @@
+import type { BenchModule } from './bench-kit.js';
+import { timeseriesBench } from './timeseries.bench.js';
+import { hubBench } from './hub.bench.js';
+
+/** Every bench module, run in this order by `npm run bench` (add yours here). */
+export const benches: BenchModule[] = [timeseriesBench, hubBench];

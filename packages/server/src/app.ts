@@ -1,0 +1,102 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/config.js';
+import type { Db } from './platform/db/database.js';
+import type { Logger } from './platform/logger.js';
+import type { Clock } from './platform/clock.js';
+import type { Mailer } from './platform/mail/mailer.js';
+import type { TokenService } from './platform/auth/tokens.js';
+import type { EventBus } from './platform/events.js';
+import { installErrorHandler } from './platform/http/error-handler.js';
+import { authPlugin } from './platform/http/auth-plugin.js';
+import { registerWebApp } from './platform/http/web-app.js';
+import { createServices, type Services } from './services.js';
+import { features } from './features/index.js';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  log: Logger;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: TokenService;
+  bus: EventBus;
+}
+
+export type App = FastifyInstance & { services: Services };
+
+/** 10,000 measurements a batch fit comfortably. */
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+export async function buildApp(ctx: AppContext): Promise<App> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Footfall API', version: '4.71' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // the API documentation (UI, its static files and the JSON document) is public
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs') && !route.config?.access) {
+      route.config = { ...(route.config ?? {}), access: 'public' };
+    }
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+  // the document itself at a stable address for tools
+  app.get('/api/docs.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  const services = createServices(ctx);
+  app.decorate('services', services);
+  await app.register(authPlugin, {
+    tokens: ctx.tokens,
+    principals: services.principals,
+    ingestKeys: services.ingestKeys,
+  });
+
+  for (const feature of features) {
+    await app.register(feature(services, ctx));
+  }
+  await registerWebApp(app, ctx.config);
+  return app as unknown as App;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * The only module of the server that reads process.env. Every setting is listed in the README.
+ */
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const bool = (def: boolean) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? def : v === '1' || v === 'true' || v === true),
+    z.boolean(),
+  );
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(5433),
+  DEMO: bool(false),
+  JWT_SECRET: optionalString,
+  ACCESS_TOKEN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PUBLIC_URL: z.string().url().default('http://localhost:5000'),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Footfall <no-reply@footfall.local>'),
+  WARNING_MESSAGE: optionalString,
+  REDIS_URL: optionalString,
+  /** Redis pub/sub channel of the hub backplane: deployments sharing one Redis use different ones */
+  REDIS_CHANNEL: z.string().min(1).default('footfall:hub'),
+  MQTT_URL: optionalString,
+  MQTT_TOPIC: z.string().default('footfall/+/measurements'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalString,
+  LIVE_DEMO_GENERATOR: bool(true),
+});
+
+export type RawConfig = z.infer<typeof schema>;
+
+export interface Config extends RawConfig {
+  dataDir: string;
+  /** true when the server starts its own PostgreSQL */
+  embeddedDatabase: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  return { ...raw, dataDir: path.resolve(raw.DATA_DIR), embeddedDatabase: !raw.DATABASE_URL };
+}

@@ -1,0 +1,210 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+
+/** Everything sign-in needs about an account. */
+export async function findCredentials(db: Db, by: { username: string } | { id: string }) {
+  let q = db
+    .selectFrom('app_user')
+    .select([
+      'id',
+      'username',
+      'email',
+      'language',
+      'first_name',
+      'password_hash',
+      'roles',
+      'scope_node_id',
+      'disabled_at',
+      'token_version',
+      'is_sso_user',
+    ]);
+  q = 'id' in by ? q.where('id', '=', by.id) : q.where(sql`lower(username)`, '=', by.username.toLowerCase());
+  return q.executeTakeFirst();
+}
+export type Credentials = NonNullable<Awaited<ReturnType<typeof findCredentials>>>;
+
+/**
+ * New password: clears the reset-at-next-login flag, bumps token_version (every access token dies)
+ * and revokes every refresh token, in one transaction.
+ */
+export async function setPassword(db: Db, userId: string, passwordHash: string, now: Date) {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable('app_user')
+      .set({
+        password_hash: passwordHash,
+        reset_password_at_next_login: false,
+        token_version: sql`token_version + 1`,
+        updated_at: now as never,
+      })
+      .where('id', '=', userId)
+      .returning('token_version')
+      .executeTakeFirstOrThrow();
+    await tx
+      .updateTable('refresh_token')
+      .set({ revoked_at: now })
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('actor_user_id', '=', userId)]))
+      .where('revoked_at', 'is', null)
+      .execute();
+    return row.token_version;
+  });
+}
+
+// ---- refresh tokens (opaque, stored as sha256) ----
+
+export async function insertRefreshToken(
+  db: Db,
+  row: {
+    familyId: string;
+    userId: string;
+    actorUserId: string | null;
+    tokenHash: string;
+    familyExpiresAt: Date;
+    issuedAt: Date;
+  },
+) {
+  await db
+    .insertInto('refresh_token')
+    .values({
+      family_id: row.familyId,
+      user_id: row.userId,
+      actor_user_id: row.actorUserId,
+      token_hash: row.tokenHash,
+      family_expires_at: row.familyExpiresAt,
+      issued_at: row.issuedAt as never,
+    })
+    .execute();
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('refresh_token')
+    .select(['id', 'family_id', 'user_id', 'actor_user_id', 'family_expires_at', 'used_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks a token used; false when someone else used it first (a concurrent reuse). */
+export async function markRefreshTokenUsed(db: Db, id: string, now: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('refresh_token')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function revokeFamily(db: Db, familyId: string, now: Date) {
+  await db
+    .updateTable('refresh_token')
+    .set({ revoked_at: now })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every impersonation session of `actorId` as `userId`. */
+export async function revokeImpersonationFamilies(db: Db, userId: string, actorId: string, now: Date) {
+  await db
+    .updateTable('refresh_token')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('actor_user_id', '=', actorId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+// ---- password reset (single-use, stored as sha256) ----
+
+export async function insertPasswordReset(
+  db: Db,
+  userId: string,
+  tokenHash: string,
+  now: Date,
+  expiresAt: Date,
+) {
+  await db
+    .insertInto('password_reset')
+    .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt, created_at: now as never })
+    .execute();
+}
+
+export async function latestPasswordResetAt(db: Db, userId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('password_reset')
+    .select(sql<Date>`max(created_at)`.as('at'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
+/** Consumes a reset token: returns its user when it was unused and unexpired, and spends every other one. */
+export async function consumePasswordReset(db: Db, tokenHash: string, now: Date): Promise<string | null> {
+  const row = await db
+    .updateTable('password_reset')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!row) return null;
+  await db
+    .updateTable('password_reset')
+    .set({ used_at: now })
+    .where('user_id', '=', row.user_id)
+    .where('used_at', 'is', null)
+    .execute();
+  return row.user_id;
+}
+
+// ---- login throttle ----
+
+export async function findThrottle(db: Db, key: string) {
+  return db
+    .selectFrom('login_throttle')
+    .select(['key', 'window_start', 'failures', 'locked_until'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/**
+ * Claims the right to try once: succeeds only when the key is not locked at `now`, and then locks it
+ * until `lockUntil` (the back-off for the current failure count), so concurrent attempts cannot slip
+ * through together. Returns false when the key is locked.
+ */
+export async function reserveAttempt(db: Db, key: string, now: Date, lockUntil: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('login_throttle')
+    .set({ locked_until: lockUntil })
+    .where('key', '=', key)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Counts one failure; a window older than `windowStartAfter` starts again from this failure. */
+export async function recordFailure(db: Db, key: string, now: Date, windowStartAfter: Date) {
+  const row = await db
+    .insertInto('login_throttle')
+    .values({ key, window_start: now, failures: 1, locked_until: null })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        window_start: sql`case when login_throttle.window_start <= ${windowStartAfter} then ${now}::timestamptz else login_throttle.window_start end`,
+        failures: sql`case when login_throttle.window_start <= ${windowStartAfter} then 1 else login_throttle.failures + 1 end`,
+      }),
+    )
+    .returning(['window_start', 'failures'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function setLock(db: Db, key: string, lockedUntil: Date | null) {
+  await db.updateTable('login_throttle').set({ locked_until: lockedUntil }).where('key', '=', key).execute();
+}
+
+export async function clearThrottle(db: Db, key: string) {
+  await db.deleteFrom('login_throttle').where('key', '=', key).execute();
+}

@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { makeNode, makeUser, type MadeUser } from '../users/users.factory.js';
+import { THROTTLE } from './login-throttle.service.js';
+
+describe('POST /authentication and /authentication/refreshToken', () => {
+  let t: TestApp;
+  let alice: MadeUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const client = await makeNode(t.db, { name: 'Client' });
+    alice = await makeUser(t.db, { username: 'Alice', roles: ['User'], scopeNodeId: client.id });
+  });
+
+  const login = (username: string, password: string, ip = '10.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/authentication',
+      payload: { username, password },
+      remoteAddress: ip,
+    });
+  const current = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/EventLog', headers: { authorization: `Bearer ${token}` } });
+
+  it('signs in (username case-insensitive) and the token authenticates', async () => {
+    const res = await login('alice', alice.password);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['expiresAt', 'refreshToken', 'token']);
+    expect(new Date(body.expiresAt).getTime() - t.clock.now().getTime()).toBe(15 * 60_000);
+    // a User may not read the event log, but the token is accepted (403, not 401)
+    expect((await current(body.token)).statusCode).toBe(403);
+    const rows = await t.db.selectFrom('refresh_token').selectAll().where('user_id', '=', alice.id).execute();
+    expect(rows).toHaveLength(1);
+    // stored hashed, never as given
+    expect(rows[0]!.token_hash).not.toBe(body.refreshToken);
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    const logged = await t.db
+      .selectFrom('event_log')
+      .selectAll()
+      .where('command', '=', 'Authentication.Login')
+      .execute();
+    expect(logged.map((l) => l.requester)).toContain('Alice');
+  });
+
+  it('answers 401 with the same message for a wrong password and an unknown user', async () => {
+    const wrong = await login('Alice', 'Wrong-password-1', '10.0.0.2');
+    const unknown = await login('nobody-here', 'Wrong-password-1', '10.0.0.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).not.toMatch(/password is|user(name)? (is|not)/i);
+    await t.db.deleteFrom('login_throttle').execute();
+  });
+
+  it('rejects malformed bodies with 400 naming the field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/authentication', payload: { username: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('password');
+  });
+
+  it('rotates refresh tokens within the family lifetime', async () => {
+    const first = (await login('Alice', alice.password)).json();
+    t.clock.advance(20 * 60_000);
+    expect((await current(first.token)).statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/authentication/refreshToken',
+      payload: { refreshToken: first.refreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+    const second = res.json();
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect((await current(second.token)).statusCode).toBe(403);
+    // the family keeps its absolute lifetime: after REFRESH_TOKEN_DAYS a refresh fails
+    t.clock.advance(t.config.REFRESH_TOKEN_DAYS * 24 * 3600_000);
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/authentication/refreshToken',
+      payload: { refreshToken: second.refreshToken },
+    });
+    expect(late.statusCode).toBe(401);
+  });
+
+  it('backs off failed sign-ins per account with Retry-After, and a success clears it', async () => {
+    await t.db.deleteFrom('login_throttle').execute();
+    const bob = await makeUser(t.db, { username: 'bob-throttle' });
+    for (let i = 0; i < THROTTLE.account.free; i++) {
+      expect((await login(bob.username, 'Wrong-password-1', `10.1.0.${i}`)).statusCode).toBe(401);
+    }
+    // the next attempt, even with the right password and from another address, must wait
+    const locked = await login(bob.username, bob.password, '10.2.0.1');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBe(1);
+    t.clock.advance(1000);
+    expect((await login(bob.username, 'Wrong-password-1', '10.2.0.2')).statusCode).toBe(401);
+    const again = await login(bob.username, bob.password, '10.2.0.3');
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBe(2);
+    t.clock.advance(2000);
+    expect((await login(bob.username, bob.password, '10.2.0.4')).statusCode).toBe(200);
+    const row = await t.db
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('key', '=', 'account:bob-throttle')
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('never makes the real user wait more than the cap, and caps failures per hour', async () => {
+    await t.db.deleteFrom('login_throttle').execute();
+    const carol = await makeUser(t.db, { username: 'carol-throttle' });
+    const start = t.clock.now().getTime();
+    let failures = 0;
+    let maxWait = 0;
+    // an attacker hammering for an hour, waiting exactly as told
+    while (t.clock.now().getTime() - start < THROTTLE.windowMs) {
+      const res = await login(carol.username, 'Wrong-password-1', `10.3.${failures % 200}.1`);
+      if (res.statusCode === 429) {
+        const wait = Number(res.headers['retry-after']) * 1000;
+        maxWait = Math.max(maxWait, wait);
+        t.clock.advance(wait);
+      } else {
+        expect(res.statusCode).toBe(401);
+        failures++;
+      }
+    }
+    expect(failures).toBeLessThanOrEqual(THROTTLE.account.max);
+    expect(failures).toBeGreaterThan(50);
+    expect(maxWait).toBeLessThanOrEqual(THROTTLE.capMs);
+    // the owner, after waiting at most the cap, gets in
+    t.clock.advance(THROTTLE.capMs);
+    expect((await login(carol.username, carol.password, '10.9.9.9')).statusCode).toBe(200);
+  }, 120_000);
+
+  it('throttles per IP address across accounts', async () => {
+    await t.db.deleteFrom('login_throttle').execute();
+    for (let i = 0; i < THROTTLE.ip.free; i++) {
+      expect((await login(`ghost-${i}`, 'Wrong-password-1', '10.4.0.1')).statusCode).toBe(401);
+    }
+    const res = await login('ghost-new', 'Wrong-password-1', '10.4.0.1');
+    expect(res.statusCode).toBe(429);
+    expect((await login('ghost-new', 'Wrong-password-1', '10.4.0.2')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,133 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { DashboardTable } from '../../platform/db/dashboards.tables.js';
+
+export type DashboardRow = Selectable<DashboardTable>;
+
+export const selectOwnedDashboards = (db: Db, ownerId: string, kinds: ('dashboard' | 'report')[]) =>
+  db
+    .selectFrom('dashboard')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('kind', 'in', kinds)
+    .orderBy('name')
+    .execute();
+
+export const selectOwnedDashboard = (db: Db, ownerId: string, id: string) =>
+  db
+    .selectFrom('dashboard')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export async function insertDashboard(
+  db: Db,
+  v: {
+    ownerId: string;
+    kind: 'dashboard' | 'report';
+    name: string;
+    json: object;
+    linkedTemplateName: string | null;
+  },
+) {
+  const row = await db
+    .insertInto('dashboard')
+    .values({
+      owner_id: v.ownerId,
+      kind: v.kind,
+      name: v.name,
+      json: JSON.stringify(v.json),
+      linked_template_name: v.linkedTemplateName,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateDashboard(
+  db: Db,
+  id: string,
+  v: { name: string; json: object; linkedTemplateName: string | null },
+) {
+  await db
+    .updateTable('dashboard')
+    .set({
+      name: v.name,
+      json: JSON.stringify(v.json),
+      linked_template_name: v.linkedTemplateName,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export const deleteDashboard = (db: Db, id: string) =>
+  db.deleteFrom('dashboard').where('id', '=', id).execute();
+
+/** Sets the user's default (or default mobile) dashboard, clearing the previous one in one transaction. */
+export async function setDefaultDashboard(db: Db, ownerId: string, id: string, mobile: boolean) {
+  await db.transaction().execute(async (trx) => {
+    const column = mobile ? 'is_default_mobile' : 'is_default';
+    await trx
+      .updateTable('dashboard')
+      .set({ [column]: false })
+      .where('owner_id', '=', ownerId)
+      .execute();
+    await trx
+      .updateTable('dashboard')
+      .set({ [column]: true })
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .execute();
+  });
+}
+
+export async function selectDefaultDashboardId(db: Db, ownerId: string, mobile: boolean) {
+  const row = await db
+    .selectFrom('dashboard')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where(mobile ? 'is_default_mobile' : 'is_default', '=', true)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Overwrites the json of the linked dashboards of a group's users (template push). */
+export async function overwriteLinkedDashboards(
+  db: Db,
+  group: { id: string; includeUngrouped: boolean },
+  templateName: string,
+  json: object,
+) {
+  const res = await db
+    .updateTable('dashboard')
+    .set({ json: JSON.stringify(json), updated_at: new Date() })
+    .where('linked_template_name', '=', templateName)
+    .where('owner_id', 'in', (q) =>
+      q
+        .selectFrom('app_user')
+        .select('id')
+        .where((eb) =>
+          group.includeUngrouped
+            ? eb.or([eb('user_group_id', '=', group.id), eb('user_group_id', 'is', null)])
+            : eb('user_group_id', '=', group.id),
+        ),
+    )
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export const userIdsByUsername = (db: Db, usernames: string[]) =>
+  usernames.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('app_user').select(['id', 'username']).where('username', 'in', usernames).execute();
+
+export async function countOwned(db: Db, ownerId: string) {
+  const row = await db
+    .selectFrom('dashboard')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

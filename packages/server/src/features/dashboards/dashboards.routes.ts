@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CreateDashboardBody,
+  DashboardDto,
+  DashboardIdParams,
+  ErrorBody,
+  SnapshotBody,
+  SnapshotResult,
+  UpdateDashboardBody,
+  UserDefaultDashboardDto,
+  UserDefaultDashboardParams,
+  ViewList,
+} from '@footfall/domain';
+import type { Feature } from '../feature.js';
+
+const tags = ['dashboards'];
+const authenticated = 'authenticated' as const;
+
+export const dashboardRoutes: Feature = (services) => async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/Dashboard',
+    {
+      config: { access: authenticated },
+      schema: { tags, summary: "The caller's views: dashboards plus reports", response: { 200: ViewList } },
+    },
+    async (req) => services.dashboards.views(req.principal!),
+  );
+
+  r.post(
+    '/api/Dashboard',
+    {
+      config: { access: authenticated },
+      schema: {
+        tags,
+        body: CreateDashboardBody,
+        response: { 201: DashboardDto, 400: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await services.dashboards.create(req.principal!, req.body)),
+  );
+
+  r.get(
+    '/api/Dashboard/:id',
+    {
+      config: { access: authenticated },
+      schema: { tags, params: DashboardIdParams, response: { 200: DashboardDto } },
+    },
+    async (req) => services.dashboards.get(req.principal!, req.params.id),
+  );
+
+  r.put(
+    '/api/Dashboard/:id',
+    {
+      config: { access: authenticated },
+      schema: { tags, params: DashboardIdParams, body: UpdateDashboardBody, response: { 200: DashboardDto } },
+    },
+    async (req) => services.dashboards.update(req.principal!, req.params.id, req.body),
+  );
+
+  r.delete(
+    '/api/Dashboard/:id',
+    {
+      config: { access: authenticated },
+      schema: { tags, params: DashboardIdParams, response: { 200: z.object({ deleted: z.literal(true) }) } },
+    },
+    async (req) => services.dashboards.remove(req.principal!, req.params.id),
+  );
+
+  r.post(
+    '/api/Dashboard/:id/snapshot',
+    {
+      config: { access: authenticated },
+      schema: {
+        tags,
+        summary: 'Mail a rendered snapshot (PNG) of the dashboard with its period to the recipients',
+        params: DashboardIdParams,
+        body: SnapshotBody,
+        response: { 200: SnapshotResult },
+      },
+    },
+    async (req) => services.snapshots.send(req.principal!, req.params.id, req.body),
+  );
+
+  for (const mobile of [false, true]) {
+    const path = mobile
+      ? '/api/User/:id/defaultMobileDashboard/:dashboardId'
+      : '/api/User/:id/defaultDashboard/:dashboardId';
+    const schema = { tags, params: UserDefaultDashboardParams, response: { 200: UserDefaultDashboardDto } };
+    r.get(path, { config: { access: authenticated }, schema }, async (req) =>
+      services.dashboards.getDefault(req.principal!, req.params.id, req.params.dashboardId, mobile),
+    );
+    r.post(path, { config: { access: authenticated }, schema }, async (req) =>
+      services.dashboards.setDefault(req.principal!, req.params.id, req.params.dashboardId, mobile),
+    );
+  }
+};

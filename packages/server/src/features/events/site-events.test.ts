@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MOBILE_SETTINGS } from '@footfall/domain';
+import { createTestApp } from '../../test/harness.js';
+import { makeNode, makeUser, tokenFor } from '../users/users.factory.js';
+
+async function setup() {
+  const t = await createTestApp();
+  t.clock.set('2025-06-14T23:30:00Z'); // 19:30 in Montreal (EDT, -4)
+  const group = await makeNode(t.db, { type: 'group' });
+  const hall = await makeNode(t.db, { type: 'location', parentId: group.id });
+  await t.db
+    .updateTable('node')
+    .set({ attributes: JSON.stringify({ timezone: 'America/Montreal' }) })
+    .where('id', '=', hall.id)
+    .execute();
+  await t.db
+    .insertInto('occupancy_config')
+    .values({ node_id: hall.id, floor_values: [0], current_value: 130 })
+    .execute();
+  const admin = await makeUser(t.db, { roles: ['admin'], scopeNodeId: group.id });
+  const user = await makeUser(t.db, { roles: ['User'], scopeNodeId: group.id });
+  const noAccess = await makeUser(t.db, { roles: ['User'], scopeNodeId: group.id });
+  await t.db
+    .updateTable('app_user')
+    .set({
+      mobile_settings: JSON.stringify({ ...DEFAULT_MOBILE_SETTINGS, hasAccessOrganizationalTreeEvent: true }),
+    })
+    .where('id', '=', user.id)
+    .execute();
+  const outsider = await makeUser(t.db, { roles: ['admin'], scopeNodeId: (await makeNode(t.db)).id });
+  return {
+    t,
+    hall,
+    admin: await tokenFor(t.ctx, admin),
+    user: await tokenFor(t.ctx, user),
+    noAccess: await tokenFor(t.ctx, noAccess),
+    outsider: await tokenFor(t.ctx, outsider),
+  };
+}
+
+describe('/api/SiteEvent', () => {
+  it('creates an event and sessions in local time, with states from the clock and over capacity', async () => {
+    const { t, hall, admin, user } = await setup();
+    const ev = await t.app.inject({
+      method: 'POST',
+      url: '/api/SiteEvent',
+      headers: admin,
+      payload: { name: 'Salle 1', nodeId: hall.id },
+    });
+    expect(ev.statusCode).toBe(201);
+    const id = ev.json().id;
+    const add = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/SiteEvent/${id}/sessions`, headers: admin, payload });
+    const past = await add({
+      title: 'Matinée',
+      start: '2025-06-14 14:00',
+      durationMinutes: 120,
+      occupancySold: 80,
+    });
+    expect(past.statusCode).toBe(201);
+    expect(past.json()).toMatchObject({
+      time: '14:00',
+      start_at: '2025-06-14T18:00:00.000Z',
+      end_at: '2025-06-14T20:00:00.000Z',
+      duration: 120,
+      state: 'past',
+      overCapacity: false,
+    });
+    await add({
+      title: 'Soirée',
+      start: '2025-06-14 19:00',
+      durationMinutes: 150,
+      occupancySold: 120,
+      alertsRaw: 'VIP; Wheelchair',
+    });
+    await add({ title: 'Late', start: '2025-06-14 22:30', durationMinutes: 90, occupancySold: 200 });
+    await add({ title: 'Off', start: '2025-06-14 20:00', durationMinutes: 60, isCancelled: true });
+    await add({ title: 'Tomorrow', start: '2025-06-15 14:00', durationMinutes: 60 });
+
+    const res = await t.app.inject({ url: '/api/SiteEvent/orgtreeevents', headers: user });
+    expect(res.statusCode).toBe(200);
+    const [event] = res.json();
+    expect(event).toMatchObject({ name: 'Salle 1', occupancyCurrent: 130, timeZone: 'America/Montreal' });
+    expect(
+      event.schedules.map((s: { title: string; state: string; overCapacity: boolean }) => [
+        s.title,
+        s.state,
+        s.overCapacity,
+      ]),
+    ).toEqual([
+      ['Matinée', 'past', false],
+      ['Soirée', 'current', true],
+      ['Off', 'cancelled', false],
+      ['Late', 'future', false],
+    ]);
+    expect(event.schedules[1]).toMatchObject({
+      alerts: ['VIP', 'Wheelchair'],
+      showDetails: true,
+      occupancySold: 120,
+    });
+    const next = await t.app.inject({ url: `/api/SiteEvent/${id}?date=2025-06-15`, headers: user });
+    expect(next.json().schedules.map((s: { title: string }) => s.title)).toEqual(['Tomorrow']);
+  });
+
+  it('imports sessions from CSV, all or nothing, naming the bad lines', async () => {
+    const { t, hall, admin } = await setup();
+    const id = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/SiteEvent',
+        headers: admin,
+        payload: { name: 'E', nodeId: hall.id },
+      })
+    ).json().id;
+    const imp = (csv: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/SiteEvent/${id}/sessions/import`,
+        headers: admin,
+        payload: { csv },
+      });
+    const bad = await imp(
+      'date;time;title;duration\n2025-06-14;10:00;A;60\n2025-06-14;25:00;B;60\n2025-06-14;11:00;;60\n',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().lines).toEqual([
+      { line: 3, field: 'time', message: 'expected HH:mm' },
+      { line: 4, field: 'title', message: 'required, at most 200 characters' },
+    ]);
+    const none = await t.app.inject({ url: `/api/SiteEvent/${id}?date=2025-06-14`, headers: admin });
+    expect(none.json().schedules).toEqual([]);
+
+    const ok = await imp(
+      'Title,Date,Time,Duration,OccupancySold,OccupancyMax,Cancelled,Alerts\r\n' +
+        '"Show, with comma",2025-06-14,10:00,60,50,100,no,"VIP"\r\n' +
+        'Second,2025-06-14,12:00,30,,,yes,\r\n',
+    );
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toEqual({ created: 2 });
+    const day = (await t.app.inject({ url: `/api/SiteEvent/${id}?date=2025-06-14`, headers: admin })).json();
+    expect(day.schedules).toMatchObject([
+      {
+        title: 'Show, with comma',
+        time: '10:00',
+        occupancySold: 50,
+        occupancyMax: 100,
+        alerts: ['VIP'],
+        isCancelled: false,
+      },
+      {
+        title: 'Second',
+        time: '12:00',
+        duration: 30,
+        occupancySold: 0,
+        occupancyMax: null,
+        isCancelled: true,
+        state: 'cancelled',
+      },
+    ]);
+    const log = await t.db
+      .selectFrom('event_log')
+      .select('details')
+      .where('command', '=', 'SiteEvent.SessionImport')
+      .execute();
+    expect(log.map((l) => l.details)).toEqual([{ created: 2 }]);
+  });
+
+  it('updates, cancels and deletes sessions; keeps events to the scope and admins', async () => {
+    const { t, hall, admin, user, outsider, noAccess } = await setup();
+    // "orgtreeevent needs the matching mobileSettings access flag"
+    expect((await t.app.inject({ url: '/api/SiteEvent/orgtreeevents', headers: noAccess })).statusCode).toBe(
+      403,
+    );
+    const id = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/SiteEvent',
+        headers: admin,
+        payload: { name: 'E', nodeId: hall.id },
+      })
+    ).json().id;
+    const s = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/SiteEvent/${id}/sessions`,
+        headers: admin,
+        payload: { title: 'A', start: '2025-06-14 19:00', durationMinutes: 60 },
+      })
+    ).json();
+    const upd = await t.app.inject({
+      method: 'PUT',
+      url: `/api/SiteEvent/${id}/sessions/${s.sessionID}`,
+      headers: admin,
+      payload: { title: 'A', start: '2025-06-14 19:00', durationMinutes: 60, isCancelled: true },
+    });
+    expect(upd.json()).toMatchObject({ isCancelled: true, state: 'cancelled' });
+    expect((await t.app.inject({ url: `/api/SiteEvent/${id}`, headers: outsider })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/SiteEvent/orgtreeevents', headers: outsider })).json()).toEqual(
+      [],
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/SiteEvent',
+          headers: user,
+          payload: { name: 'x', nodeId: hall.id },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const badStart = await t.app.inject({
+      method: 'POST',
+      url: `/api/SiteEvent/${id}/sessions`,
+      headers: admin,
+      payload: { title: 'A', start: '2025-06-14T19:00', durationMinutes: 60 },
+    });
+    expect(badStart.statusCode).toBe(400);
+    expect(badStart.json().field).toBe('start');
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/SiteEvent/${id}/sessions/${s.sessionID}`,
+      headers: admin,
+    });
+    expect(del.statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ url: `/api/SiteEvent/${id}/sessions/${s.sessionID}`, headers: admin }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('demo programme', () => {
+  it('keeps a week of sessions at each venue, once, and a live view per location', async () => {
+    const { t, hall } = await setup();
+    const group = (
+      await t.db.selectFrom('node').select('parent_id').where('id', '=', hall.id).executeTakeFirstOrThrow()
+    ).parent_id!;
+    const demo = {
+      groups: { venues: group },
+      locations: [{ id: hall.id, name: 'Hall', groupId: group, capacity: 500 }],
+    };
+    expect(await t.app.services.siteEvents.seedDemo(demo)).toBe(21);
+    expect(await t.app.services.siteEvents.seedDemo(demo)).toBe(0);
+    expect(await t.app.services.liveViews.seedDemo(demo)).toBe(1);
+    expect(await t.app.services.liveViews.seedDemo(demo)).toBe(0);
+    const view = await t.db.selectFrom('live_view').selectAll().executeTakeFirstOrThrow();
+    expect(view).toMatchObject({
+      alert_threshold: 450,
+      warning_threshold: 351,
+      black_screen_outside_business_hours: true,
+    });
+    expect(view.occupancy_id).not.toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Feature } from '../feature.js';
+
+export const healthRoutes: Feature = (services) => async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['platform'],
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
+      },
+    },
+    async (_req, reply) => {
+      const ok = await services.health.databaseAnswers();
+      return ok ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const });
+    },
+  );
+};

@@ -1,0 +1,221 @@
+import {
+  DashboardJson,
+  isAdminKind,
+  parseDashboardJson,
+  type CopyTemplateBody,
+  type GroupDefaultTemplatesBody,
+  type Principal,
+  type SaveTemplateBody,
+  type TemplateDto,
+  type UserCreationAction,
+  type UserGroupDto,
+} from '@footfall/domain';
+import type { Db } from '../../platform/db/database.js';
+import type { EventLogService } from '../event-log/event-log.service.js';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import {
+  deleteTemplate,
+  selectTemplate,
+  selectTemplates,
+  selectTemplatesNamed,
+  updateUserCreationAction,
+  upsertTemplate,
+  type TemplateRow,
+} from './templates.repository.js';
+
+/** What templates need from the user groups feature. */
+export interface GroupsPort {
+  get(id: string): Promise<UserGroupDto>;
+  current(principal: Principal): Promise<UserGroupDto>;
+  update(
+    principal: Principal,
+    id: string,
+    body: { defaultDashboardTemplate?: string | null; defaultMobileDashboardTemplate?: string | null },
+  ): Promise<UserGroupDto>;
+}
+/** What they need from the dashboards feature: a push overwrites the group's linked dashboards. */
+export interface LinkedDashboardsPort {
+  overwriteLinked(
+    group: { id: string; includeUngrouped: boolean },
+    templateName: string,
+    json: DashboardJson,
+  ): Promise<number>;
+}
+
+/**
+ * Dashboard templates belong to a user group. Admin-kind users manage every group's templates; other
+ * users read the templates of their own group (to apply one to a dashboard).
+ */
+export function createTemplatesService(deps: {
+  db: Db;
+  eventLog: EventLogService;
+  groups: GroupsPort;
+  dashboards: () => LinkedDashboardsPort;
+}) {
+  const { db, eventLog, groups } = deps;
+
+  const present = (row: TemplateRow, group: UserGroupDto): TemplateDto => ({
+    id: row.id,
+    userGroupId: row.user_group_id,
+    name: row.name,
+    dashboard: JSON.stringify(row.dashboard),
+    userCreationAction: row.user_creation_action,
+    isDefault: group.defaultDashboardTemplate?.toLowerCase() === row.name.toLowerCase(),
+    isDefaultMobile: group.defaultMobileDashboardTemplate?.toLowerCase() === row.name.toLowerCase(),
+  });
+
+  /** The group, when the caller may read its templates (404 for another group's templates). */
+  async function readableGroup(principal: Principal, userGroupId: string): Promise<UserGroupDto> {
+    if (isAdminKind(principal)) return groups.get(userGroupId);
+    const own = await groups.current(principal);
+    if (own.id !== userGroupId) throw notFound('Template');
+    return own;
+  }
+
+  async function load(principal: Principal, userGroupId: string, name: string) {
+    const group = await readableGroup(principal, userGroupId);
+    const row = await selectTemplate(db, userGroupId, name.trim());
+    if (!row) throw notFound('Template');
+    return { row, group };
+  }
+
+  const assertAdmin = (p: Principal) => {
+    if (!isAdminKind(p)) throw forbidden();
+  };
+
+  function checkJson(text: string): DashboardJson {
+    const r = parseDashboardJson(text);
+    if (!r.ok)
+      throw badRequest(r.message.replace(/^json/, 'dashboard'), r.field.replace(/^json/, 'dashboard'));
+    return r.value;
+  }
+
+  return {
+    async list(principal: Principal): Promise<TemplateDto[]> {
+      if (isAdminKind(principal)) {
+        const byId = new Map<string, UserGroupDto>();
+        const rows = await selectTemplates(db);
+        const out: TemplateDto[] = [];
+        for (const row of rows) {
+          const g = byId.get(row.user_group_id) ?? (await groups.get(row.user_group_id));
+          byId.set(g.id, g);
+          out.push(present(row, g));
+        }
+        return out;
+      }
+      const own = await groups.current(principal);
+      return (await selectTemplates(db, own.id)).map((r) => present(r, own));
+    },
+
+    async get(principal: Principal, userGroupId: string, name: string): Promise<TemplateDto> {
+      const { row, group } = await load(principal, userGroupId, name);
+      return present(row, group);
+    },
+
+    async hasTemplates(principal: Principal): Promise<boolean> {
+      return (await this.list(principal)).length > 0;
+    },
+
+    async save(principal: Principal, body: SaveTemplateBody): Promise<TemplateDto> {
+      assertAdmin(principal);
+      const json = checkJson(body.dashboard);
+      const group = await groups.get(body.userGroupId);
+      const id = await upsertTemplate(db, group.id, body.name, json);
+      await eventLog.record(principal, 'Template.Save', body.name, { userGroupId: group.id, id });
+      return this.get(principal, group.id, body.name);
+    },
+
+    async copy(principal: Principal, body: CopyTemplateBody): Promise<TemplateDto> {
+      assertAdmin(principal);
+      let source: TemplateRow | undefined;
+      if (body.sourceUserGroupId) {
+        source = await selectTemplate(db, body.sourceUserGroupId, body.templateName);
+      } else {
+        const named = await selectTemplatesNamed(db, body.templateName);
+        if (named.length > 1) {
+          throw badRequest('Several groups hold a template of this name', 'sourceUserGroupId');
+        }
+        source = named[0];
+      }
+      if (!source) throw notFound('Template');
+      const target = await groups.get(body.targetUserGroupId);
+      await upsertTemplate(db, target.id, source.name, source.dashboard);
+      await eventLog.record(principal, 'Template.Copy', source.name, {
+        from: source.user_group_id,
+        to: target.id,
+      });
+      return this.get(principal, target.id, source.name);
+    },
+
+    async remove(principal: Principal, userGroupId: string, name: string) {
+      assertAdmin(principal);
+      const { row, group } = await load(principal, userGroupId, name);
+      await deleteTemplate(db, row.id);
+      const clear: GroupDefaultTemplatesBody = {};
+      if (group.defaultDashboardTemplate?.toLowerCase() === row.name.toLowerCase())
+        clear.defaultDashboardTemplate = null;
+      if (group.defaultMobileDashboardTemplate?.toLowerCase() === row.name.toLowerCase())
+        clear.defaultMobileDashboardTemplate = null;
+      if (Object.keys(clear).length > 0) await groups.update(principal, group.id, clear);
+      await eventLog.record(principal, 'Template.Delete', row.name, { userGroupId });
+      return { deleted: true as const };
+    },
+
+    /** Overwrites the dashboards of the group's users that are linked to this template. */
+    async push(principal: Principal, userGroupId: string, name: string) {
+      assertAdmin(principal);
+      const { row, group } = await load(principal, userGroupId, name);
+      const updated = await deps
+        .dashboards()
+        .overwriteLinked(
+          { id: group.id, includeUngrouped: group.isEveryone },
+          row.name,
+          DashboardJson.parse(row.dashboard),
+        );
+      await eventLog.record(principal, 'Template.Push', row.name, { userGroupId, updated });
+      return { updated };
+    },
+
+    async setUserCreationAction(
+      principal: Principal,
+      userGroupId: string,
+      name: string,
+      action: UserCreationAction,
+    ) {
+      assertAdmin(principal);
+      const { row } = await load(principal, userGroupId, name);
+      await updateUserCreationAction(db, row.id, action);
+      await eventLog.record(principal, 'Template.UserCreationAction', row.name, { userGroupId, action });
+      return this.get(principal, userGroupId, name);
+    },
+
+    /** Sets a group's default and/or default mobile template; the names must be templates of the group. */
+    async setGroupDefaults(principal: Principal, userGroupId: string, body: GroupDefaultTemplatesBody) {
+      assertAdmin(principal);
+      const group = await groups.get(userGroupId);
+      const out: GroupDefaultTemplatesBody = {};
+      for (const key of ['defaultDashboardTemplate', 'defaultMobileDashboardTemplate'] as const) {
+        const name = body[key];
+        if (name === undefined) continue;
+        if (name === null) {
+          out[key] = null;
+          continue;
+        }
+        const row = await selectTemplate(db, group.id, name);
+        if (!row) throw badRequest('No template of this name in the group', key);
+        out[key] = row.name;
+      }
+      return groups.update(principal, group.id, out);
+    },
+
+    /** For dashboards: the default (or default mobile) template of the caller's group, if any. */
+    async defaultTemplateOf(principal: Principal, mobile: boolean) {
+      const group = await groups.current(principal);
+      const name = mobile ? group.defaultMobileDashboardTemplate : group.defaultDashboardTemplate;
+      if (!name) return null;
+      const row = await selectTemplate(db, group.id, name);
+      return row ? { name: row.name, json: DashboardJson.parse(row.dashboard) } : null;
+    },
+  };
+}
+export type TemplatesService = ReturnType<typeof createTemplatesService>;

@@ -1,0 +1,124 @@
+import type { AggregateFunction } from '@footfall/domain';
+import type { Segment } from './query-plan.js';
+import type { StatsRow, SumRow } from './aggregated-params.js';
+
+/**
+ * Collects the SQL rows (per group and segment) into per-cell figures, and reads a KPI's value for
+ * a set of cells and groups. Sums and counts add up; Min/Max compare; First/Last add up each
+ * series' own earliest/latest value (a group's occupancy at the start of an hour is the sum of its
+ * locations' occupancies then).
+ */
+interface Edge {
+  at: number;
+  value: number;
+}
+
+export interface CellFigures {
+  sum: number;
+  count: number;
+  min: number | null;
+  max: number | null;
+  firsts: Map<number, Edge> | null;
+  lasts: Map<number, Edge> | null;
+}
+
+const emptyFigures = (): CellFigures => ({
+  sum: 0,
+  count: 0,
+  min: null,
+  max: null,
+  firsts: null,
+  lasts: null,
+});
+
+export class Accumulator {
+  /** group -> cell -> figures */
+  private readonly byGroup = new Map<number, Map<number, CellFigures>>();
+
+  constructor(private readonly segments: readonly Segment[]) {}
+
+  add(row: SumRow | StatsRow): void {
+    const segment = this.segments[row.seg];
+    if (!segment || !(row.count > 0)) return;
+    let cells = this.byGroup.get(row.grp);
+    if (!cells) this.byGroup.set(row.grp, (cells = new Map()));
+    for (const cell of segment.cells) {
+      let f = cells.get(cell);
+      if (!f) cells.set(cell, (f = emptyFigures()));
+      f.sum += row.sum;
+      f.count += row.count;
+      if ('min' in row) {
+        if (row.min !== null) f.min = f.min === null ? row.min : Math.min(f.min, row.min);
+        if (row.max !== null) f.max = f.max === null ? row.max : Math.max(f.max, row.max);
+        if (row.first !== null && row.first_at !== null) {
+          f.firsts ??= new Map();
+          const cur = f.firsts.get(row.series_key);
+          if (!cur || row.first_at < cur.at)
+            f.firsts.set(row.series_key, { at: row.first_at, value: row.first });
+        }
+        if (row.last !== null && row.last_at !== null) {
+          f.lasts ??= new Map();
+          const cur = f.lasts.get(row.series_key);
+          if (!cur || row.last_at > cur.at) f.lasts.set(row.series_key, { at: row.last_at, value: row.last });
+        }
+      }
+    }
+  }
+
+  /** Figures of the given groups over the given cells together. */
+  figures(groups: readonly number[], cells: readonly number[]): CellFigures {
+    const out = emptyFigures();
+    for (const g of groups) {
+      const byCell = this.byGroup.get(g);
+      if (!byCell) continue;
+      for (const c of cells) {
+        const f = byCell.get(c);
+        if (!f) continue;
+        out.sum += f.sum;
+        out.count += f.count;
+        if (f.min !== null) out.min = out.min === null ? f.min : Math.min(out.min, f.min);
+        if (f.max !== null) out.max = out.max === null ? f.max : Math.max(out.max, f.max);
+        mergeEdges((out.firsts ??= new Map()), f.firsts, (a, b) => a < b, g);
+        mergeEdges((out.lasts ??= new Map()), f.lasts, (a, b) => a > b, g);
+      }
+    }
+    return out;
+  }
+}
+
+function mergeEdges(
+  into: Map<number, Edge>,
+  from: Map<number, Edge> | null,
+  better: (a: number, b: number) => boolean,
+  group: number,
+) {
+  if (!from) return;
+  for (const [series, edge] of from) {
+    // the same series may feed two requested nodes' groups: keep them apart
+    const key = series * 4096 + (group % 4096);
+    const cur = into.get(key);
+    if (!cur || better(edge.at, cur.at)) into.set(key, edge);
+  }
+}
+
+/** Cleans float noise of sums of decimals (0.1 + 0.2) without touching counts. */
+const tidy = (v: number) => Math.round(v * 1e6) / 1e6;
+
+/** The value of an aggregate function over figures; null when there is no data. */
+export function valueOf(fn: AggregateFunction, f: CellFigures): number | null {
+  if (f.count === 0) return null;
+  switch (fn) {
+    case 'Sum':
+      return tidy(f.sum);
+    case 'Avg':
+      return Math.round((f.sum / f.count) * 100) / 100;
+    case 'Min':
+      return f.min;
+    case 'Max':
+      return f.max;
+    case 'First':
+      return f.firsts ? tidy([...f.firsts.values()].reduce((a, e) => a + e.value, 0)) : null;
+    case 'Last':
+      return f.lasts ? tidy([...f.lasts.values()].reduce((a, e) => a + e.value, 0)) : null;
+  }
+}

@@ -1,0 +1,103 @@
+import {
+  evaluateFormula,
+  formatLocal,
+  round2,
+  seasonalForecast,
+  trendFactor,
+  type AggregatedQueryBody,
+  type Aggregation,
+  type DataPoint,
+  type LocalMinute,
+} from '@footfall/domain';
+import { valueOf, type Accumulator } from './aggregated-accumulator.js';
+import type { KpiItem } from './aggregated-request.js';
+import type { ForecastPlan, ModePlan } from './aggregated-modes.js';
+import { groupOf, type RequestedNode } from './aggregated-sources.js';
+
+/** Everything a query has read and planned, from which each KPI's figures are taken. */
+export interface Prepared {
+  body: AggregatedQueryBody;
+  aggregation: Aggregation;
+  items: KpiItem[];
+  nodes: RequestedNode[];
+  modes: ModePlan[];
+  forecasts: Map<ModePlan, ForecastPlan>;
+  acc: Accumulator;
+  now: LocalMinute;
+  maxIntervalSeconds: number;
+}
+
+export interface Figures {
+  summary: number | null;
+  data: DataPoint[];
+  lastObservation: string | null;
+}
+
+/** Values of one KPI item in one mode for a set of requested nodes added together. */
+export function figuresFor(p: Prepared, item: KpiItem, plan: ModePlan, nodes: readonly number[]): Figures {
+  const groups = (need: number) => nodes.map((n) => groupOf(need, n));
+  const read = (cells: readonly number[]): number | null => {
+    if (item.kind === 'base') return valueOf(item.fn, p.acc.figures(groups(item.need), cells));
+    const values: Record<string, number | null> = {};
+    let any = false;
+    for (const b of item.bases) {
+      const v = valueOf('Sum', p.acc.figures(groups(b.need), cells));
+      values[b.kpi] = v;
+      any ||= v !== null;
+    }
+    return any ? evaluateFormula(item.formula!, values) : null;
+  };
+  const isFuture = (from: LocalMinute) => from > p.now;
+  const data: DataPoint[] = [];
+  let lastObservation: string | null = null;
+
+  if (item.kind === 'forecast') {
+    const forecast = p.forecasts.get(plan)!;
+    const daySum = (day: number) =>
+      valueOf('Sum', p.acc.figures(groups(item.need), [forecast.dayCells.get(day)!])) ?? 0;
+    const trends = new Map<number, number>();
+    let summary: number | null = null;
+    plan.rows.forEach((row, i) => {
+      const days = forecast.rows[i]!.days;
+      let value: number | null = null;
+      if (days) {
+        value = 0;
+        for (const d of days) {
+          let trend = trends.get(d.origin);
+          if (trend === undefined) trends.set(d.origin, (trend = trendFactor(daySum, d.origin)));
+          const history = d.history.map((c) => valueOf('Sum', p.acc.figures(groups(item.need), [c])) ?? 0);
+          value += seasonalForecast(history, trend);
+        }
+        value = round2(value);
+        summary = round2((summary ?? 0) + value);
+      }
+      data.push(point(plan, row.key, row.range?.from ?? null, value));
+    });
+    return { summary, data, lastObservation };
+  }
+
+  for (const row of plan.rows) {
+    let value: number | null = null;
+    if (row.range && row.cell !== null && !isFuture(row.range.from)) {
+      const v = read([row.cell]);
+      if (v !== null) lastObservation = formatLocal(row.key);
+      else if (!p.body.gapFilled) continue;
+      value = v ?? 0;
+    }
+    data.push(point(plan, row.key, row.range?.from ?? null, value));
+  }
+  const total = read(plan.cells);
+  const summary = total ?? (isFuture(plan.range.from) ? null : 0);
+  return { summary, data, lastObservation };
+}
+
+function point(
+  plan: ModePlan,
+  key: LocalMinute,
+  ownFrom: LocalMinute | null,
+  value: number | null,
+): DataPoint {
+  return plan.mode === 'current_period' || ownFrom === null
+    ? { key: formatLocal(key), value }
+    : { key: formatLocal(key), value, comparedKey: formatLocal(ownFrom) };
+}

@@ -1,0 +1,264 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { isAdminKind, type MeasurementInput, type Principal } from '@footfall/domain';
+import type { Db } from '../../platform/db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import type { EventBus } from '../../platform/events.js';
+import type { IngestKeyPrincipal, IngestKeyVerifier } from '../../platform/http/access.js';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import type { ScopeService } from '../tree/scope.service.js';
+import type { EventLogService } from '../event-log/event-log.service.js';
+import type { SeriesService } from './series.service.js';
+import {
+  findIngestKey,
+  findIngestKeyByHash,
+  insertIngestKey,
+  listIngestKeys,
+  renameIngestKey,
+  revokeIngestKey,
+  seriesForIngest,
+  touchIngestKey,
+} from './ingest.repository.js';
+import {
+  deleteMeasurementsFrom,
+  lockSeriesForIngest,
+  refreshBuckets,
+  refreshDays,
+  upsertMeasurements,
+} from './ingest.rollup.repository.js';
+
+/** Who pushes: a signed-in admin-kind user, or a device holding a client group's ingest key. */
+export interface IngestCaller {
+  principal: Principal | null;
+  ingestKey: IngestKeyPrincipal | null;
+}
+
+/** Points resolved to series keys, ready to store. `times` are epoch milliseconds. */
+export interface ResolvedPoints {
+  keys: number[];
+  times: number[];
+  values: number[];
+}
+
+/** Told after every committed batch (occupancy follows its in/out series this way). */
+export type IngestListener = (batch: {
+  seriesKeys: number[];
+  seriesIds: string[];
+  nodeIds: string[];
+  /** the earliest and latest instants of the batch (epoch ms) */
+  fromMs: number;
+  toMs: number;
+}) => Promise<void>;
+
+/** Points further ahead than this are a device clock gone wrong, not data. */
+const MAX_FUTURE_MS = 24 * 3600_000;
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+const keyView = (row: {
+  id: string;
+  name: string;
+  scope_node_id: string;
+  key_prefix: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}) => ({
+  id: row.id,
+  name: row.name,
+  scopeNodeId: row.scope_node_id,
+  keyPrefix: row.key_prefix,
+  createdOn: row.created_at.toISOString(),
+  lastUsedOn: row.last_used_at?.toISOString() ?? null,
+  revokedOn: row.revoked_at?.toISOString() ?? null,
+});
+
+export function createIngestService(deps: {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  scope: ScopeService;
+  eventLog: EventLogService;
+  series: SeriesService;
+}) {
+  const { db, clock, bus, scope, eventLog, series } = deps;
+  const listeners: IngestListener[] = [];
+
+  /** The subtree an ingest caller may write to; null = everywhere. */
+  function writeScope(caller: IngestCaller): string | null {
+    if (caller.ingestKey) return caller.ingestKey.scopeNodeId;
+    const p = caller.principal;
+    if (!p || !isAdminKind(p)) throw forbidden('Only admin-kind users or ingest keys may push measurements');
+    if (p.scopeNodeId === null) {
+      if (p.roles.includes('superAdmin')) return null;
+      throw forbidden('No scope to write to');
+    }
+    return p.scopeNodeId;
+  }
+
+  const service = {
+    /** The subtree the caller may write to (null = everywhere); 403 for a user who may not push. */
+    writeScope,
+
+    onIngested(listener: IngestListener) {
+      listeners.push(listener);
+    },
+
+    /**
+     * Stores resolved points and keeps every rollup current, in one transaction: raw upsert, then the
+     * touched 15-minute buckets and local days recomputed from source rows, node totals moved by the
+     * difference. Duplicates inside a batch: the last one wins. Returns after commit and listeners.
+     */
+    async store(points: ResolvedPoints, ids?: { seriesIds: string[]; nodeIds: string[] }): Promise<number> {
+      const n = points.keys.length;
+      if (n === 0) return 0;
+      const last = new Map<string, number>();
+      for (let i = 0; i < n; i++) last.set(`${points.keys[i]}:${points.times[i]}`, i);
+      let { keys, times, values } = points;
+      if (last.size !== n) {
+        const idx = [...last.values()];
+        keys = idx.map((i) => points.keys[i]!);
+        times = idx.map((i) => points.times[i]!);
+        values = idx.map((i) => points.values[i]!);
+      }
+      await series.refreshStale();
+      await db.transaction().execute(async (trx) => {
+        await lockSeriesForIngest(trx, keys);
+        await upsertMeasurements(trx, keys, times, values);
+        await refreshBuckets(trx, keys, times);
+        await refreshDays(trx, keys, times);
+      });
+      const seriesKeys = [...new Set(keys)];
+      let fromMs = Infinity;
+      let toMs = -Infinity;
+      for (const t of times) {
+        if (t < fromMs) fromMs = t;
+        if (t > toMs) toMs = t;
+      }
+      const batch = {
+        seriesKeys,
+        seriesIds: ids?.seriesIds ?? [],
+        nodeIds: ids?.nodeIds ?? [],
+        fromMs,
+        toMs,
+      };
+      if (ids) bus.emit('measurementsIngested', { timeSeriesIds: ids.seriesIds, nodeIds: ids.nodeIds });
+      for (const listener of listeners) await listener(batch);
+      return n;
+    },
+
+    /**
+     * Replaces everything a derived series holds from `fromMs` on by `points` (occupancy history):
+     * the deleted instants' buckets and days are recomputed with the new ones. No listeners.
+     */
+    async replaceFrom(seriesKey: number, fromMs: number, points: { times: number[]; values: number[] }) {
+      await series.refreshStale();
+      await db.transaction().execute(async (trx) => {
+        await lockSeriesForIngest(trx, [seriesKey]);
+        const deleted = await deleteMeasurementsFrom(trx, seriesKey, fromMs);
+        if (points.times.length > 0)
+          await upsertMeasurements(
+            trx,
+            points.times.map(() => seriesKey),
+            points.times,
+            points.values,
+          );
+        const times = [...deleted, ...points.times];
+        if (times.length === 0) return;
+        const keys = times.map(() => seriesKey);
+        await refreshBuckets(trx, keys, times);
+        await refreshDays(trx, keys, times);
+      });
+    },
+
+    /**
+     * POST /api/ingest/measurements: every item checked first (series known and writable by the
+     * caller, instant not in the far future); one bad item rejects the batch naming it.
+     */
+    async ingest(caller: IngestCaller, items: readonly MeasurementInput[]): Promise<{ accepted: number }> {
+      const scopeNodeId = writeScope(caller);
+      const ids = [...new Set(items.map((m) => m.timeSeriesId.toLowerCase()))];
+      const rows = await seriesForIngest(db, ids, scopeNodeId);
+      const byId = new Map(rows.filter((r) => r.in_scope).map((r) => [r.id, r]));
+      const limit = clock.now().getTime() + MAX_FUTURE_MS;
+      const keys = new Array<number>(items.length);
+      const times = new Array<number>(items.length);
+      const values = new Array<number>(items.length);
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i]!;
+        const row = byId.get(item.timeSeriesId.toLowerCase());
+        if (!row) throw badRequest('Unknown time series', `measurements.${i}.timeSeriesId`);
+        const t = Date.parse(item.occurredOn);
+        if (!Number.isFinite(t)) throw badRequest('Invalid instant', `measurements.${i}.occurredOn`);
+        if (t > limit)
+          throw badRequest('occurredOn is too far in the future', `measurements.${i}.occurredOn`);
+        keys[i] = row.key;
+        times[i] = t;
+        values[i] = item.value;
+      }
+      const accepted = await service.store(
+        { keys, times, values },
+        { seriesIds: [...byId.keys()], nodeIds: [...new Set(rows.map((r) => r.node_id))] },
+      );
+      return { accepted };
+    },
+
+    /** X-Api-Key check for the auth plugin. */
+    keyVerifier(): IngestKeyVerifier {
+      return {
+        async verify(key: string) {
+          if (key.length < 16 || key.length > 200) return null;
+          const row = await findIngestKeyByHash(db, hashKey(key));
+          if (!row) return null;
+          const now = clock.now();
+          if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > 60_000)
+            await touchIngestKey(db, row.id, now);
+          return { keyId: row.id, scopeNodeId: row.scope_node_id };
+        },
+      };
+    },
+
+    async createKey(principal: Principal, input: { name: string; scopeNodeId: string }) {
+      await scope.assertInScope(principal, input.scopeNodeId);
+      const key = `ffk_${randomBytes(24).toString('base64url')}`;
+      const row = await insertIngestKey(db, {
+        name: input.name,
+        scopeNodeId: input.scopeNodeId,
+        hash: hashKey(key),
+        prefix: key.slice(0, 10),
+        createdBy: principal.actor?.userId ?? principal.userId,
+      });
+      await eventLog.record(principal, 'IngestKey.Create', row.id, {
+        name: input.name,
+        scopeNodeId: input.scopeNodeId,
+      });
+      return { ...keyView(row), key };
+    },
+
+    async listKeys(principal: Principal) {
+      const visible = await scope.visibleNodeIds(principal);
+      return (await listIngestKeys(db, visible === null ? null : [...visible])).map(keyView);
+    },
+
+    async loadKey(principal: Principal, id: string) {
+      const row = await findIngestKey(db, id);
+      if (!row || !(await scope.isInScope(principal, row.scope_node_id))) throw notFound('Ingest key');
+      return row;
+    },
+
+    async renameKey(principal: Principal, id: string, name: string) {
+      await service.loadKey(principal, id);
+      await renameIngestKey(db, id, name);
+      await eventLog.record(principal, 'IngestKey.Update', id, { name });
+      return keyView((await findIngestKey(db, id))!);
+    },
+
+    async revokeKey(principal: Principal, id: string) {
+      const row = await service.loadKey(principal, id);
+      if (!row.revoked_at) await revokeIngestKey(db, id, clock.now());
+      await eventLog.record(principal, 'IngestKey.Revoke', id, {});
+    },
+  };
+  return service;
+}
+
+export type IngestService = ReturnType<typeof createIngestService>;

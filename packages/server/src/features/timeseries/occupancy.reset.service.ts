@@ -1,0 +1,135 @@
+import {
+  OCCUPANCY_RESET_MESSAGE_KEYS,
+  formatLocal,
+  fromLocalMinute,
+  minuteOfDay,
+  parseTimeOfDay,
+  startOfDay,
+  toLocalMinute,
+  weekdayOf,
+  type Principal,
+  type SaveOccupancyResetBody,
+} from '@footfall/domain';
+import type { Db } from '../../platform/db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Logger } from '../../platform/logger.js';
+import { badRequest, notFound } from '../../platform/http/errors.js';
+import type { ScopeService } from '../tree/scope.service.js';
+import type { EventLogService } from '../event-log/event-log.service.js';
+import type { OccupancyService } from './occupancy.service.js';
+import { deviceTimeZone } from './sensors/sensors.repository.js';
+import {
+  claimRun,
+  deleteSchedule,
+  findSchedule,
+  listSchedules,
+  nodeKinds,
+  replaceSchedule,
+  resetPairs,
+  type ResetScheduleRow,
+} from './occupancy.reset.repository.js';
+
+/** A reset missed by at most this much (server down at the time) still runs. */
+const CATCH_UP_MINUTES = 60;
+const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6];
+
+const view = (row: ResetScheduleRow) => ({
+  scheduleDto: { id: row.id, name: row.name, time: row.time_of_day, daysOfWeek: row.days_of_week },
+  locations: row.locations,
+});
+
+/**
+ * Occupancy reset schedules (spec "Occupancy reset configuration"), superAdmin. A save with an
+ * existing id deletes that schedule and creates a new one (new id); removing one location is such a
+ * save with `removedId`. `runDue` (every minute) resets each listed location's occupancy at the
+ * schedule's wall-clock time in the location's zone, exactly once per local day.
+ */
+export function createOccupancyResetService(deps: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  scope: ScopeService;
+  eventLog: EventLogService;
+  occupancy: OccupancyService;
+}) {
+  const { db, clock, log, scope, eventLog, occupancy } = deps;
+
+  async function visible(principal: Principal, row: ResetScheduleRow): Promise<boolean> {
+    for (const l of row.locations) if (!(await scope.isInScope(principal, l.id))) return false;
+    return true;
+  }
+
+  async function loadVisible(principal: Principal, id: string): Promise<ResetScheduleRow> {
+    const row = await findSchedule(db, id);
+    if (!row || !(await visible(principal, row))) throw notFound('Occupancy reset schedule');
+    return row;
+  }
+
+  return {
+    async list(principal: Principal) {
+      const out = [];
+      for (const row of await listSchedules(db)) if (await visible(principal, row)) out.push(view(row));
+      return out;
+    },
+
+    async save(principal: Principal, body: SaveOccupancyResetBody) {
+      const oldId = body.scheduleDto.id ? body.scheduleDto.id : null;
+      if (oldId) await loadVisible(principal, oldId);
+      const ids = [...new Set(body.locations.map((l) => l.id))];
+      const kinds = await nodeKinds(db, ids);
+      for (const [i, l] of body.locations.entries()) {
+        if (!(await scope.isInScope(principal, l.id))) throw notFound('Location');
+        if (kinds.get(l.id) !== 'location') throw badRequest('Not a location', `locations.${i}.id`);
+      }
+      const id = await replaceSchedule(db, oldId, {
+        name: body.scheduleDto.name ?? '',
+        time: body.scheduleDto.time,
+        days: [...new Set(body.scheduleDto.daysOfWeek ?? ALL_DAYS)].sort(),
+        locationIds: ids,
+      });
+      const kind = !oldId ? 'creation' : body.removedId ? 'deleteLocation' : 'modification';
+      await eventLog.record(principal, `OccupancyReset.${kind}`, id, {
+        replaced: oldId,
+        removedId: body.removedId ?? null,
+        time: body.scheduleDto.time,
+        locations: ids,
+      });
+      return { ...view((await findSchedule(db, id))!), messageKey: OCCUPANCY_RESET_MESSAGE_KEYS[kind][0] };
+    },
+
+    async remove(principal: Principal, id: string) {
+      await loadVisible(principal, id);
+      await deleteSchedule(db, id);
+      await eventLog.record(principal, 'OccupancyReset.delete', id, {});
+      return { messageKey: OCCUPANCY_RESET_MESSAGE_KEYS.delete[0] };
+    },
+
+    /** Runs the resets that are due at `now` (default: the clock); answers how many ran. */
+    async runDue(now: Date = clock.now()): Promise<number> {
+      let ran = 0;
+      const zones = new Map<string, string>();
+      for (const pair of await resetPairs(db)) {
+        let tz = zones.get(pair.node_id);
+        if (!tz) zones.set(pair.node_id, (tz = await deviceTimeZone(db, pair.node_id)));
+        const local = toLocalMinute(tz, now.getTime());
+        const at = parseTimeOfDay(pair.time_of_day) ?? 0;
+        const late = minuteOfDay(local) - at;
+        if (late < 0 || late >= CATCH_UP_MINUTES) continue;
+        if (!pair.days_of_week.includes(weekdayOf(local))) continue;
+        const localDate = formatLocal(startOfDay(local)).slice(0, 10);
+        if (pair.last_run_local_date === localDate) continue;
+        if (!(await claimRun(db, pair.schedule_id, pair.node_id, localDate))) continue;
+        const cfg = await occupancy.configOfNode(pair.node_id);
+        if (!cfg) continue;
+        const resetAt = new Date(fromLocalMinute(tz, startOfDay(local) + at).utcMs);
+        await occupancy.reset(cfg.id, resetAt);
+        await eventLog.record(null, 'Occupancy.Reset', cfg.id, { scheduleId: pair.schedule_id, at: resetAt });
+        log.info({ nodeId: pair.node_id, at: resetAt }, 'occupancy reset');
+        ran++;
+      }
+      return ran;
+    },
+  };
+}
+
+export type OccupancyResetService = ReturnType<typeof createOccupancyResetService>;

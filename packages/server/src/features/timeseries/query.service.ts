@@ -1,0 +1,226 @@
+import {
+  customRangeAggregation,
+  dayIndex,
+  eachDayWindow,
+  fixedMinutes,
+  parseLocal,
+  springForwardGaps,
+  toLocalMinute,
+  type AggregatedQueryBody,
+  type AggregatedSeries,
+  type Aggregation,
+  type LocalRange,
+  isSuperAdmin,
+  type Principal,
+  type QuerySeries,
+} from '@footfall/domain';
+import type { Db } from '../../platform/db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, notFound } from '../../platform/http/errors.js';
+import type { ScopeService } from '../tree/scope.service.js';
+import { resolveKpis } from './aggregated-request.js';
+import {
+  CellRegistry,
+  planForecast,
+  planModes,
+  type ForecastPlan,
+  type ModePlan,
+} from './aggregated-modes.js';
+import { buildSegments, clipToIntervals, splitByGranularity } from './query-plan.js';
+import { planSources, type RequestedNode } from './aggregated-sources.js';
+import { Accumulator } from './aggregated-accumulator.js';
+import { readFigures } from './aggregated-read.js';
+import { figuresFor, type Prepared } from './aggregated-figures.js';
+import {
+  findChildNodeKpis,
+  findNodeKpis,
+  findOwnSeries,
+  findRequestedNodes,
+  type NodeKpiRow,
+} from './aggregated-sources.repository.js';
+
+/** Beyond this, ask for a coarser aggregation. */
+export const MAX_BUCKETS = 20_000;
+const MAX_RANGE_MINUTES = 50 * 366 * 1440;
+/** Forecasts reach the end of the seventh day after today (spec section 9). */
+export const FORECAST_HORIZON_DAYS = 7;
+
+export function createQueryService(deps: { db: Db; scope?: ScopeService; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function prepare(
+    principal: Principal,
+    body: AggregatedQueryBody,
+    breakdown: boolean,
+  ): Promise<Prepared> {
+    const from = parseLocal(body.from)!;
+    const to = parseLocal(body.to)!;
+    if (to <= from) throw badRequest('"to" must be later than "from"', 'to');
+    if (to - from > MAX_RANGE_MINUTES) throw badRequest('The range may not exceed 50 years', 'to');
+    const range = { from, to };
+    if (body.applyTimePeriodToEachDay && !eachDayWindow(range))
+      throw badRequest(
+        'With the period applied to each day, the end time must be after the start time',
+        'to',
+      );
+    const asked = body.aggregation ?? customRangeAggregation(range);
+    const aggregation: Aggregation = asked === 'PT0S' ? 'PT1M' : asked;
+    const minutes = fixedMinutes(aggregation);
+    if (minutes !== null && (to - from) / minutes > MAX_BUCKETS)
+      throw badRequest(`More than ${MAX_BUCKETS} buckets: choose a coarser aggregation`, 'aggregation');
+    const { items, needs } = resolveKpis(body);
+
+    const nodeIds = [...new Set(body.nodeIds.map((id) => id.toLowerCase()))];
+    const protocols = [...new Set(needs.map((n) => n.protocol))];
+    // one round trip: the nodes, their totals, devices' own series, children's totals
+    const [rows, nodeKpis, ownSeries, firstChildren] = await Promise.all([
+      findRequestedNodes(db, nodeIds),
+      findNodeKpis(db, nodeIds, protocols),
+      findOwnSeries(db, nodeIds, protocols),
+      findChildNodeKpis(db, nodeIds, protocols),
+    ]);
+    const nodes: RequestedNode[] = nodeIds.map((id, index) => {
+      const row = rows.find((r) => r.id === id);
+      // the tenancy rule of ScopeService.isInScope, checked for all requested nodes from one walk up
+      const visible =
+        row &&
+        (principal.scopeNodeId === null
+          ? isSuperAdmin(principal)
+          : row.ancestors.includes(principal.scopeNodeId));
+      if (!row || !visible) throw notFound('Node');
+      return { ...row, index, top: row.requested_ancestors.length === 0 };
+    });
+    // totals spanning several zones are read by 15-minute slots through their children's totals
+    const children = new Map<string, NodeKpiRow[]>();
+    let found = firstChildren;
+    for (let depth = 0; found.length > 0 && depth < 8; depth++) {
+      for (const row of found) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row]);
+      const deeper = found.filter((k) => new Set(k.time_zones).size > 1).map((k) => k.node_id);
+      found = deeper.length > 0 ? await findChildNodeKpis(db, [...new Set(deeper)], protocols) : [];
+    }
+    const sources = planSources(needs, nodes, nodeKpis, ownSeries, breakdown, children);
+    const zones = new Set(sources.zones);
+    for (const n of nodes) if (n.time_zone) zones.add(n.time_zone);
+    if (zones.size === 0) zones.add('UTC');
+    const instant = clock.now().getTime();
+    const now = Math.max(...[...zones].map((z) => toLocalMinute(z, instant)));
+
+    const input = {
+      gaps: fixedMinutes(aggregation)! < 1440 ? commonGaps([...zones], range) : [],
+      range,
+      aggregation,
+      filters: {
+        businessHoursOnly: body.businessHoursOnly,
+        applyTimePeriodToEachDay: body.applyTimePeriodToEachDay,
+        includeDays: body.includeDays ?? null,
+      },
+      modes: body.modes,
+    };
+    const registry = new CellRegistry();
+    const modes = planModes(input, registry);
+    const forecasts = new Map<ModePlan, ForecastPlan>();
+    if (items.some((i) => i.kind === 'forecast'))
+      for (const m of modes)
+        forecasts.set(m, planForecast(m, input, dayIndex(now), FORECAST_HORIZON_DAYS, registry));
+
+    const segments = buildSegments(registry.pieces);
+    const split = splitByGranularity(segments);
+    const acc = new Accumulator(segments);
+    await readFigures(db, split, sources, body.businessHoursOnly, acc);
+    return {
+      body,
+      aggregation,
+      items,
+      nodes,
+      modes,
+      forecasts,
+      acc,
+      now,
+      maxIntervalSeconds: sources.maxIntervalSeconds,
+    };
+  }
+
+  return {
+    /** POST /api/TimeSeries/AggregatedTimeSeries */
+    async aggregated(principal: Principal, body: AggregatedQueryBody): Promise<AggregatedSeries[]> {
+      const p = await prepare(principal, body, body.breakdownByNode);
+      const top = p.nodes.filter((n) => n.top).map((n) => n.index);
+      const out: AggregatedSeries[] = [];
+      for (const item of p.items) {
+        for (const plan of p.modes) {
+          const combined = figuresFor(p, item, plan, top);
+          out.push({
+            kpi: item.kpi,
+            aggregateFunction: item.fn,
+            mode: plan.mode,
+            isPercentage: item.isPercentage,
+            summary: combined.summary,
+            metaTags: item.metaTags,
+            aggregation: p.aggregation,
+            data: combined.data,
+            ...(body.breakdownByNode
+              ? {
+                  nodes: p.nodes.map((n) => {
+                    const f = figuresFor(p, item, plan, [n.index]);
+                    return { nodeId: n.id, summary: f.summary, data: f.data };
+                  }),
+                }
+              : {}),
+          });
+        }
+      }
+      return out;
+    },
+
+    /** POST /api/TimeSeries/query: the Series entity, one measurement per requested node and bucket. */
+    async query(principal: Principal, body: AggregatedQueryBody): Promise<QuerySeries[]> {
+      const p = await prepare(principal, body, true);
+      const top = p.nodes.filter((n) => n.top).map((n) => n.index);
+      const bucketSeconds = (fixedMinutes(p.aggregation) ?? Infinity) * 60;
+      const out: QuerySeries[] = [];
+      for (const item of p.items) {
+        for (const plan of p.modes) {
+          const combined = figuresFor(p, item, plan, top);
+          const perNode = p.nodes.map((n) => ({
+            node: n,
+            byKey: new Map(figuresFor(p, item, plan, [n.index]).data.map((d) => [d.key, d.value])),
+          }));
+          out.push({
+            kpi: item.kpi,
+            measurementProtocol: item.protocol,
+            mode: plan.mode,
+            aggregation: p.aggregation,
+            aggregationFunction: item.fn,
+            isLowerAggregation: bucketSeconds < p.maxIntervalSeconds,
+            isPercentage: item.isPercentage,
+            summary: combined.summary,
+            lastObservationOccurredOn: combined.lastObservation,
+            dataPoints: combined.data.map((d) => ({
+              occurredOn: d.key,
+              measurements: perNode.map(({ node, byKey }) => ({
+                value: byKey.get(d.key) ?? null,
+                nodeId: node.id,
+                requestedId: node.id,
+                metaTags: item.metaTags,
+              })),
+            })),
+          });
+        }
+      }
+      return out;
+    },
+  };
+}
+
+/** Wall-clock stretches missing in every zone. */
+function commonGaps(zones: string[], range: LocalRange): LocalRange[] {
+  let common: LocalRange[] | null = null;
+  for (const zone of zones) {
+    const gaps = springForwardGaps(zone, range.from, range.to);
+    common = common === null ? gaps : common.flatMap((c) => clipToIntervals(c, gaps));
+    if (common.length === 0) break;
+  }
+  return common ?? [];
+}
+
+export type QueryService = ReturnType<typeof createQueryService>;

@@ -1,0 +1,335 @@
+import {
+  AGGREGATE_FUNCTIONS,
+  ALL_DAY,
+  BASE_KPIS,
+  MEASUREMENT_PROTOCOLS,
+  isTimeZone,
+  parseBusinessHours,
+  type CreateTimeSeriesBody,
+  type Principal,
+  type TimeSeriesInfo,
+  type TimeSeriesView,
+  type UpdateTimeSeriesInfoBody,
+  type WeekWindows,
+} from '@footfall/domain';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/schema.js';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import type { ScopeService } from '../tree/scope.service.js';
+import type { EventLogService } from '../event-log/event-log.service.js';
+import {
+  addMember,
+  ancestorChains,
+  distinctMetaTags,
+  dropMemberships,
+  deleteEmptyNodeKpis,
+  ensureNodeKpi,
+  findSeries,
+  findSeriesByIdentity,
+  hasStaleNodes,
+  insertSeries,
+  listSeries,
+  markStale,
+  nodeKpiKeysOf,
+  seriesOnNodes,
+  setBasis,
+  subtreeNodeIds,
+  takeStaleNodes,
+  updateSeriesInfo,
+  type BasisRow,
+  type SeriesRow,
+} from './series.repository.js';
+import { lockForRebuild, rebuildNodeTotals, rebuildSeriesRollups } from './ingest.rollup.repository.js';
+
+export type SeriesCreatedListener = (series: {
+  id: string;
+  key: number;
+  nodeId: string;
+  measurementProtocol: string;
+  metaTags: string[];
+}) => Promise<void>;
+
+type Chain = { id: string; type: string; timezone: string | null; businessHours: unknown }[];
+
+/** int4multirange literal of one weekday's windows, in PostgreSQL's canonical text form. */
+const multirange = (windows: readonly (readonly [number, number])[]) =>
+  `{${windows.map(([a, b]) => `[${a},${b})`).join(',')}}`;
+
+/**
+ * The time zone and business hours a series' rollups are built with: the nearest node (itself first)
+ * carrying a valid `timezone` attribute ('UTC' without one), and the nearest carrying `businessHours`
+ * (open all day without one, as the domain's business-hours rule says).
+ */
+export function basisFromChain(chain: Chain | undefined): { timeZone: string; businessMinutes: string[] } {
+  const tz = chain?.find((n) => typeof n.timezone === 'string' && isTimeZone(n.timezone))?.timezone ?? 'UTC';
+  let windows: WeekWindows = ALL_DAY;
+  const withHours = chain?.find((n) => n.businessHours !== null && n.businessHours !== undefined);
+  if (withHours) {
+    try {
+      windows = parseBusinessHours(withHours.businessHours);
+    } catch {
+      windows = ALL_DAY;
+    }
+  }
+  return { timeZone: tz, businessMinutes: windows.map(multirange) };
+}
+
+/** Nodes whose totals include a series on `nodeId`: the node and its ancestors that are groups or locations. */
+const totalNodes = (chain: Chain | undefined) =>
+  (chain ?? []).filter((n) => n.type === 'group' || n.type === 'location').map((n) => n.id);
+
+const present = (row: SeriesRow): TimeSeriesView => ({
+  id: row.id,
+  nodeId: row.node_id,
+  measurementProtocol: row.measurement_protocol,
+  metaTags: row.meta_tags,
+  intervalSeconds: row.interval_seconds,
+  usedByFormula: !row.excluded_in_formula,
+  source: row.source,
+  timeZone: row.time_zone,
+  lastObservationOccurredOn: row.last_observation ? row.last_observation.toISOString() : null,
+});
+
+const presentInfo = (row: SeriesRow): TimeSeriesInfo => ({
+  name: [row.node_name, row.measurement_protocol, ...row.meta_tags].join(' - '),
+  timeSeriesId: row.id,
+  nodeId: row.node_id,
+  measurementProtocol: row.measurement_protocol,
+  metaTags: row.meta_tags,
+  usedByFormula: !row.excluded_in_formula,
+});
+
+export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLog: EventLogService }) {
+  const { db, scope, eventLog } = deps;
+
+  async function loadInScope(principal: Principal, id: string): Promise<SeriesRow> {
+    const row = await findSeries(db, id);
+    if (!row || !(await scope.isInScope(principal, row.node_id))) throw notFound('Time series');
+    return row;
+  }
+
+  async function visibleNodes(principal: Principal): Promise<string[] | null> {
+    const visible = await scope.visibleNodeIds(principal);
+    return visible === null ? null : [...visible];
+  }
+
+  const createdListeners: SeriesCreatedListener[] = [];
+
+  const service = {
+    /** Told after a series is created (occupancy builds default configs from new door series). */
+    onSeriesCreated(listener: SeriesCreatedListener) {
+      createdListeners.push(listener);
+    },
+
+    /**
+     * Creates a series (or, for internal callers, finds the existing one). Copies the rollup basis
+     * and joins the node totals of its ancestors.
+     */
+    async ensureSeries(input: {
+      nodeId: string;
+      measurementProtocol: string;
+      metaTags?: string[];
+      intervalSeconds?: number;
+      source?: string | null;
+      excluded?: boolean;
+    }): Promise<{ id: string; key: number; created: boolean }> {
+      const metaTags = [...new Set(input.metaTags ?? [])].sort();
+      const made = await db.transaction().execute(async (trx) => {
+        const inserted = await insertSeries(trx, {
+          nodeId: input.nodeId,
+          protocol: input.measurementProtocol,
+          metaTags,
+          intervalSeconds: input.intervalSeconds ?? 60,
+          source: input.source ?? null,
+          excluded: input.excluded ?? false,
+        });
+        if (!inserted) {
+          const existing = await findSeriesByIdentity(trx, input.nodeId, input.measurementProtocol, metaTags);
+          return { id: existing!.id, key: existing!.key, created: false };
+        }
+        const chain = (await ancestorChains(trx, [input.nodeId])).get(input.nodeId);
+        const basis = basisFromChain(chain);
+        await setBasis(trx, inserted.key, basis.timeZone, basis.businessMinutes);
+        if (!input.excluded) {
+          for (const nodeId of totalNodes(chain)) {
+            const kpiKey = await ensureNodeKpi(trx, nodeId, input.measurementProtocol, metaTags);
+            await addMember(trx, kpiKey, inserted.key);
+          }
+        }
+        return { ...inserted, created: true };
+      });
+      if (made.created) {
+        for (const listener of createdListeners)
+          await listener({
+            id: made.id,
+            key: made.key,
+            nodeId: input.nodeId,
+            measurementProtocol: input.measurementProtocol,
+            metaTags,
+          });
+      }
+      return made;
+    },
+
+    async create(principal: Principal, body: CreateTimeSeriesBody): Promise<{ timeSeriesId: string }> {
+      await scope.assertInScope(principal, body.nodeId);
+      const made = await service.ensureSeries({
+        nodeId: body.nodeId,
+        measurementProtocol: body.measurementProtocol,
+        metaTags: body.metaTags ?? [],
+        intervalSeconds: body.intervalSeconds ?? 60,
+        source: body.source ?? null,
+      });
+      if (!made.created)
+        throw conflict(
+          'This node already has a series of that protocol and meta tags',
+          'measurementProtocol',
+        );
+      await eventLog.record(principal, 'TimeSeries.Create', made.id, {
+        nodeId: body.nodeId,
+        measurementProtocol: body.measurementProtocol,
+        metaTags: body.metaTags ?? [],
+      });
+      return { timeSeriesId: made.id };
+    },
+
+    async get(principal: Principal, id: string): Promise<TimeSeriesView> {
+      return present(await loadInScope(principal, id));
+    },
+
+    async list(
+      principal: Principal,
+      query: { nodeId?: string | undefined; measurementProtocol?: string | undefined },
+    ): Promise<TimeSeriesView[]> {
+      let nodeIds = await visibleNodes(principal);
+      if (query.nodeId) {
+        if (!(await scope.isInScope(principal, query.nodeId))) throw notFound('Node');
+        nodeIds = [query.nodeId];
+      }
+      return (await listSeries(db, { nodeIds, protocol: query.measurementProtocol })).map(present);
+    },
+
+    async metaTags(principal: Principal): Promise<string[]> {
+      return distinctMetaTags(db, await visibleNodes(principal));
+    },
+
+    measurementProtocols(): string[] {
+      return [...MEASUREMENT_PROTOCOLS];
+    },
+
+    /** Aggregate functions per KPI; the first listed is the default (Sum for most, spec section 3). */
+    aggregationTypes() {
+      return BASE_KPIS.map((k) => ({
+        kpi: k.kpi,
+        aggregateFunctions: [...k.aggregateFunctions].filter((f) =>
+          (AGGREGATE_FUNCTIONS as readonly string[]).includes(f),
+        ),
+        defaultAggregateFunction: k.aggregateFunctions[0] ?? 'Sum',
+      }));
+    },
+
+    /** Info of the series of a node and of every node below it. */
+    async info(principal: Principal, nodeId: string): Promise<TimeSeriesInfo[]> {
+      await scope.assertInScope(principal, nodeId);
+      const nodes = await subtreeNodeIds(db, [nodeId]);
+      return (await listSeries(db, { nodeIds: nodes })).map(presentInfo);
+    },
+
+    /** usedByFormula / metaTags of series of that node's subtree; totals follow at once. */
+    async updateInfo(
+      principal: Principal,
+      nodeId: string,
+      body: UpdateTimeSeriesInfoBody,
+    ): Promise<TimeSeriesInfo[]> {
+      await scope.assertInScope(principal, nodeId);
+      const nodes = new Set(await subtreeNodeIds(db, [nodeId]));
+      const rows: SeriesRow[] = [];
+      for (const [i, item] of body.entries()) {
+        const row = await findSeries(db, item.timeSeriesId);
+        if (!row || !nodes.has(row.node_id)) throw badRequest('Unknown time series', `${i}.timeSeriesId`);
+        rows.push(row);
+      }
+      await db.transaction().execute(async (trx) => {
+        for (const [i, item] of body.entries()) {
+          try {
+            await updateSeriesInfo(trx, item.timeSeriesId, {
+              excluded: item.usedByFormula === undefined ? undefined : !item.usedByFormula,
+              metaTags: item.metaTags,
+            });
+          } catch (e) {
+            if ((e as { code?: string }).code === '23505')
+              throw conflict('Another series of that node has these meta tags', `${i}.metaTags`);
+            throw e;
+          }
+        }
+        await markStale(trx, [...new Set(rows.map((r) => r.node_id))]);
+      });
+      await service.refreshStale();
+      await eventLog.record(principal, 'TimeSeries.UpdateInfo', nodeId, { changes: body });
+      return service.info(principal, nodeId);
+    },
+
+    /**
+     * Applies queued tree changes (rollup_stale): re-copies each affected series' time zone and
+     * business hours (rebuilding its rollups when they changed), re-joins node totals, and rebuilds the
+     * totals that gained or lost members. Cheap when nothing is queued (one indexed probe).
+     */
+    async refreshStale(): Promise<number> {
+      if (!(await hasStaleNodes(db))) return 0;
+      return db.transaction().execute(async (trx) => {
+        await lockForRebuild(trx);
+        const stale = await takeStaleNodes(trx);
+        if (stale.length === 0) return 0;
+        const nodes = await subtreeNodeIds(trx, stale);
+        const series = await seriesOnNodes(trx, nodes);
+        const chains = await ancestorChains(trx, [...new Set(series.map((s) => s.node_id))]);
+        const changed: number[] = [];
+        for (const s of series) {
+          const basis = basisFromChain(chains.get(s.node_id));
+          const sameHours = basis.businessMinutes.every((m, i) => m === s.business_minutes[i]);
+          if (basis.timeZone !== s.time_zone || !sameHours) {
+            await setBasis(trx, s.key, basis.timeZone, basis.businessMinutes);
+            changed.push(s.key);
+          }
+        }
+        await rebuildSeriesRollups(trx, changed);
+        const affected = new Set<number>([
+          ...(await dropMemberships(
+            trx,
+            series.map((s) => s.key),
+          )),
+          ...(await nodeKpiKeysOf(trx, stale)),
+        ]);
+        for (const key of await joinTotals(trx, series, chains)) affected.add(key);
+        const emptied = new Set(await deleteEmptyNodeKpis(trx, [...affected]));
+        await rebuildNodeTotals(
+          trx,
+          [...affected].filter((k) => !emptied.has(k)),
+        );
+        return series.length;
+      });
+    },
+  };
+
+  async function joinTotals(
+    trx: Transaction<Database>,
+    series: BasisRow[],
+    chains: Map<string, Chain>,
+  ): Promise<number[]> {
+    const keys: number[] = [];
+    for (const s of series) {
+      if (s.excluded_in_formula) continue;
+      for (const nodeId of totalNodes(chains.get(s.node_id))) {
+        const kpiKey = await ensureNodeKpi(trx, nodeId, s.measurement_protocol, s.meta_tags);
+        await addMember(trx, kpiKey, s.key);
+        keys.push(kpiKey);
+      }
+    }
+    return keys;
+  }
+
+  return service;
+}
+
+export type SeriesService = ReturnType<typeof createSeriesService>;

@@ -1,0 +1,210 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+
+const subtree = (rootId: string) => sql<{ id: string }>`(
+  with recursive sub as (
+    select id from node where id = ${rootId}
+    union all
+    select n.id from node n join sub on n.parent_id = sub.id
+  ) select id from sub)`;
+
+export interface UserFilter {
+  id?: string;
+  /** users whose scope node lies in this node's subtree */
+  scopeRootId?: string;
+  excludeId?: string;
+}
+
+/** Users with their scope's and group's names (node and user_group joined by primary key). */
+export async function selectUsers(db: Db, f: UserFilter = {}) {
+  let q = db
+    .selectFrom('app_user as u')
+    .leftJoin('node as n', 'n.id', 'u.scope_node_id')
+    .leftJoin('user_group as g', 'g.id', 'u.user_group_id')
+    .select([
+      'u.id',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.language',
+      'u.roles',
+      'u.scope_node_id',
+      'n.name as scope_name',
+      'u.user_group_id',
+      'g.name as user_group_name',
+      'u.mobile_settings',
+      'u.timeout_minutes',
+      'u.reset_password_at_next_login',
+      'u.is_sso_user',
+      'u.disabled_at',
+      sql<Date>`u.created_at`.as('created_at'),
+    ]);
+  if (f.id) q = q.where('u.id', '=', f.id);
+  if (f.excludeId) q = q.where('u.id', '<>', f.excludeId);
+  if (f.scopeRootId) {
+    const inSubtree: Expression<SqlBool> = sql<boolean>`u.scope_node_id in ${subtree(f.scopeRootId)}`;
+    q = q.where(inSubtree);
+  }
+  return q.orderBy(sql`lower(u.username)`).execute();
+}
+export type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('app_user')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function passwordHashOf(db: Db, id: string): Promise<string | null> {
+  const row = await db.selectFrom('app_user').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash ?? null;
+}
+
+export async function usernameTaken(db: Db, username: string, exceptId?: string): Promise<boolean> {
+  let q = db
+    .selectFrom('app_user')
+    .select('id')
+    .where(sql`lower(username)`, '=', username.toLowerCase());
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+export async function userGroupExists(db: Db, id: string): Promise<boolean> {
+  return !!(await db.selectFrom('user_group').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function nodeExists(db: Db, id: string): Promise<boolean> {
+  return !!(await db.selectFrom('node').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export interface UserValues {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  language: string;
+  password_hash: string | null;
+  roles: string[];
+  scope_node_id: string | null;
+  user_group_id: string | null;
+  mobile_settings: Record<string, unknown>;
+  timeout_minutes: number;
+  reset_password_at_next_login: boolean;
+  is_sso_user: boolean;
+  disabled_at: Date | null;
+}
+
+export async function insertUser(db: Db, v: UserValues, now: Date): Promise<string> {
+  const row = await db
+    .insertInto('app_user')
+    .values({
+      ...v,
+      mobile_settings: JSON.stringify(v.mobile_settings),
+      created_at: now as never,
+      updated_at: now as never,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Applies a change. `revokeSessions` (disabling, or a new password set by an admin) bumps
+ * token_version, so every access token dies at once, and revokes every refresh token.
+ */
+export async function updateUser(
+  db: Db,
+  id: string,
+  v: Partial<UserValues>,
+  now: Date,
+  revokeSessions: boolean,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('app_user')
+      .set({
+        ...v,
+        ...(v.mobile_settings ? { mobile_settings: JSON.stringify(v.mobile_settings) } : {}),
+        ...(revokeSessions ? { token_version: sql`token_version + 1` } : {}),
+        updated_at: now as never,
+      })
+      .where('id', '=', id)
+      .execute();
+    if (revokeSessions) {
+      await tx
+        .updateTable('refresh_token')
+        .set({ revoked_at: now })
+        .where((eb) => eb.or([eb('user_id', '=', id), eb('actor_user_id', '=', id)]))
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
+  });
+}
+
+/** Sessions are not "owned things": they die with the user. */
+const SESSION_TABLES = ['refresh_token', 'password_reset'];
+
+interface UserReference {
+  table: string;
+  column: string;
+  /** PostgreSQL's confdeltype: c cascade, n set null, d set default, a no action, r restrict */
+  action: string;
+}
+
+/**
+ * Every foreign key pointing at app_user(id), read from the catalogue, so that a feature adding a
+ * table that references users (dashboards, live views, alerts...) is counted without this file
+ * knowing it.
+ */
+async function userReferences(db: Db): Promise<UserReference[]> {
+  const { rows } = await sql<UserReference>`
+    select cl.relname as table, att.attname as column, con.confdeltype as action
+    from pg_constraint con
+    join pg_class cl on cl.oid = con.conrelid
+    join pg_namespace ns on ns.oid = cl.relnamespace
+    join pg_attribute att on att.attrelid = con.conrelid and att.attnum = con.conkey[1]
+    where con.contype = 'f' and con.confrelid = 'app_user'::regclass and array_length(con.conkey, 1) = 1
+      and ns.nspname = current_schema()
+    order by cl.relname, att.attname`.execute(db);
+  return rows.filter((r) => !SESSION_TABLES.includes(r.table) && r.table !== 'app_user');
+}
+
+export interface OwnedCount {
+  resource: string;
+  count: number;
+  onDelete: 'deleted' | 'unlinked';
+}
+
+export async function ownedBy(db: Db, userId: string): Promise<OwnedCount[]> {
+  const out: OwnedCount[] = [];
+  for (const ref of await userReferences(db)) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from ${sql.table(ref.table)} where ${sql.ref(ref.column)} = ${userId}`.execute(
+      db,
+    );
+    const n = rows[0]?.n ?? 0;
+    if (n === 0) continue;
+    const unlinked = ref.action === 'n' || ref.action === 'd';
+    const prev = out.find((o) => o.resource === ref.table);
+    if (prev) prev.count += n;
+    else out.push({ resource: ref.table, count: n, onDelete: unlinked ? 'unlinked' : 'deleted' });
+  }
+  return out;
+}
+
+/**
+ * Deletes the user. Rows that reference them with ON DELETE CASCADE / SET NULL follow by
+ * themselves; rows under NO ACTION / RESTRICT keys are deleted first (that is what `force` means).
+ */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  const refs = await userReferences(db);
+  await db.transaction().execute(async (tx) => {
+    for (const ref of refs.filter((r) => r.action === 'a' || r.action === 'r')) {
+      await sql`delete from ${sql.table(ref.table)} where ${sql.ref(ref.column)} = ${userId}`.execute(tx);
+    }
+    await tx.deleteFrom('app_user').where('id', '=', userId).execute();
+  });
+}

@@ -1,0 +1,324 @@
+import {
+  DEFAULT_MOBILE_SETTINGS,
+  checkPassword,
+  isSuperAdmin,
+  trimLanguage,
+  validateProfile,
+  wantsPasswordChange,
+  type CreateUserBody,
+  type DeleteUserResult,
+  type MobileSettings,
+  type Principal,
+  type ProfileBody,
+  type Role,
+  type UpdateUserBody,
+  type UserDto,
+} from '@footfall/domain';
+import type { AppContext } from '../../app.js';
+import type { EventLogService } from '../event-log/event-log.service.js';
+import type { ScopeService } from '../tree/scope.service.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
+import { hashPassword, verifyPassword } from '../auth/password-hash.js';
+import { PasswordRuleError } from '../auth/password-rule.error.js';
+import { canGrantRoles, outranksOrEquals } from './user-permissions.js';
+import { toUserCurrent, toUserDto } from './users.presenter.js';
+import {
+  countUsers,
+  passwordHashOf,
+  deleteUser,
+  insertUser,
+  nodeExists,
+  ownedBy,
+  selectUsers,
+  updateUser,
+  userGroupExists,
+  usernameTaken,
+  type UserRow,
+  type UserValues,
+} from './users.repository.js';
+
+type Deps = Pick<AppContext, 'db' | 'clock' | 'bus'> & { eventLog: EventLogService; scope: ScopeService };
+
+/** What the demo seeder and the create-admin command give to create a user without an actor. */
+export interface SystemUserInput {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  language: string;
+  roles: Role[];
+  scopeNodeId: string | null;
+  mobileSettings?: Partial<MobileSettings>;
+}
+
+const hashChecked = async (password: string, field: string) => {
+  const check = checkPassword(password);
+  if (!check.valid) throw new PasswordRuleError(field, check.missing, check.classesShort);
+  return hashPassword(password);
+};
+
+/**
+ * User management. Only admin-kind callers reach it (route access); each one manages only the users
+ * whose scope lies inside their own scope (404 otherwise), never anyone more privileged (403), and
+ * never hands out superAdmin (unless a superAdmin) or a scope outside their own.
+ */
+export function createUsersService({ db, clock, bus, eventLog, scope }: Deps) {
+  const visible = async (principal: Principal, row: UserRow) =>
+    row.scope_node_id === null
+      ? principal.scopeNodeId === null && isSuperAdmin(principal)
+      : scope.isInScope(principal, row.scope_node_id);
+
+  async function loadManaged(principal: Principal, id: string): Promise<UserRow> {
+    const [row] = await selectUsers(db, { id });
+    if (!row || !(await visible(principal, row))) throw notFound('User');
+    return row;
+  }
+
+  async function presentById(id: string): Promise<UserDto> {
+    const [row] = await selectUsers(db, { id });
+    if (!row) throw notFound('User');
+    return toUserDto(row);
+  }
+
+  /** Roles and scope the actor may give; a non-superAdmin always needs a scope. */
+  async function checkGrant(principal: Principal, roles: readonly Role[], scopeNodeId: string | null) {
+    if (!canGrantRoles(principal, roles)) throw forbidden('You cannot grant the superAdmin role');
+    if (scopeNodeId === null) {
+      if (!roles.includes('superAdmin')) throw badRequest('A scope is required', 'scope');
+      if (!(principal.scopeNodeId === null && isSuperAdmin(principal))) {
+        throw forbidden('You cannot grant the whole tree');
+      }
+      return;
+    }
+    // outside the caller's scope looks exactly like a node that does not exist
+    if (!(await nodeExists(db, scopeNodeId)) || !(await scope.isInScope(principal, scopeNodeId))) {
+      throw badRequest('Unknown scope node', 'scope');
+    }
+  }
+
+  async function checkGroup(userGroupId: string | null | undefined) {
+    if (userGroupId && !(await userGroupExists(db, userGroupId))) {
+      throw badRequest('Unknown user group', 'userGroupId');
+    }
+  }
+
+  async function checkUsername(username: string, exceptId?: string) {
+    if (await usernameTaken(db, username, exceptId)) throw conflict('This username is taken', 'username');
+  }
+
+  return {
+    async count(): Promise<number> {
+      return countUsers(db);
+    },
+
+    /** For the tree feature: another user's scope and roles. */
+    async scopeOf(userId: string) {
+      const [row] = await selectUsers(db, { id: userId });
+      return row ? { scopeNodeId: row.scope_node_id, roles: row.roles as Role[] } : null;
+    },
+
+    async current(principal: Principal) {
+      const [row] = await selectUsers(db, { id: principal.userId });
+      if (!row) throw notFound('User');
+      return toUserCurrent(row, principal.actor?.username ?? null);
+    },
+
+    async list(principal: Principal): Promise<UserDto[]> {
+      if (principal.scopeNodeId === null) {
+        return isSuperAdmin(principal) ? (await selectUsers(db)).map(toUserDto) : [];
+      }
+      return (await selectUsers(db, { scopeRootId: principal.scopeNodeId })).map(toUserDto);
+    },
+
+    async get(principal: Principal, id: string): Promise<UserDto> {
+      return toUserDto(await loadManaged(principal, id));
+    },
+
+    /** Users whose scope node lies in this user's scope subtree (themself excluded). */
+    async affectedUsers(principal: Principal, id: string) {
+      const target = await loadManaged(principal, id);
+      const rows = target.scope_node_id
+        ? await selectUsers(db, { scopeRootId: target.scope_node_id, excludeId: id })
+        : await selectUsers(db, { excludeId: id });
+      return rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        roles: r.roles as Role[],
+        scope: r.scope_node_id,
+        scopeName: r.scope_name,
+      }));
+    },
+
+    async create(principal: Principal, body: CreateUserBody): Promise<UserDto> {
+      await checkGrant(principal, body.roles, body.scope);
+      await checkGroup(body.userGroupId);
+      await checkUsername(body.username);
+      if (body.isSsoUser && body.password)
+        throw badRequest('Single sign-on users have no password', 'password');
+      const values: UserValues = {
+        username: body.username,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        email: body.email,
+        language: body.language,
+        password_hash: body.password ? await hashChecked(body.password, 'password') : null,
+        roles: [...new Set(body.roles)],
+        scope_node_id: body.scope,
+        user_group_id: body.userGroupId,
+        mobile_settings: { ...DEFAULT_MOBILE_SETTINGS, ...body.mobileSettings },
+        timeout_minutes: body.timeout,
+        reset_password_at_next_login: body.resetPasswordAtNextLogin,
+        is_sso_user: body.isSsoUser,
+        disabled_at: body.disabled ? clock.now() : null,
+      };
+      const id = await insertUser(db, values, clock.now());
+      await eventLog.record(principal, 'User.Create', body.username, {
+        roles: values.roles,
+        scope: body.scope,
+      });
+      return presentById(id);
+    },
+
+    /** The demo seeder and `npm run create-admin`: no actor, no scope checks; the password rule holds. */
+    async createAsSystem(input: SystemUserInput): Promise<{ id: string }> {
+      await checkUsername(input.username);
+      const id = await insertUser(
+        db,
+        {
+          username: input.username,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          email: input.email,
+          language: trimLanguage(input.language),
+          password_hash: await hashChecked(input.password, 'password'),
+          roles: input.roles,
+          scope_node_id: input.scopeNodeId,
+          user_group_id: null,
+          mobile_settings: { ...DEFAULT_MOBILE_SETTINGS, ...input.mobileSettings },
+          timeout_minutes: 0,
+          reset_password_at_next_login: false,
+          is_sso_user: false,
+          disabled_at: null,
+        },
+        clock.now(),
+      );
+      await eventLog.record(null, 'User.Create', input.username, {
+        roles: input.roles,
+        scope: input.scopeNodeId,
+      });
+      return { id };
+    },
+
+    async update(principal: Principal, id: string, body: UpdateUserBody): Promise<UserDto> {
+      const target = await loadManaged(principal, id);
+      if (!outranksOrEquals(principal, target.roles as Role[]))
+        throw forbidden('You cannot manage this user');
+      const self = id === principal.userId;
+      if (self && body.disabled) throw badRequest('You cannot disable yourself', 'disabled');
+      const roles = body.roles ? [...new Set(body.roles)] : (target.roles as Role[]);
+      const scopeNodeId = body.scope !== undefined ? body.scope : target.scope_node_id;
+      if (body.roles !== undefined || body.scope !== undefined)
+        await checkGrant(principal, roles, scopeNodeId);
+      await checkGroup(body.userGroupId);
+      if (body.username !== undefined) await checkUsername(body.username, id);
+      const values: Partial<UserValues> = {};
+      if (body.username !== undefined) values.username = body.username;
+      if (body.firstName !== undefined) values.first_name = body.firstName;
+      if (body.lastName !== undefined) values.last_name = body.lastName;
+      if (body.email !== undefined) values.email = body.email;
+      if (body.language !== undefined) values.language = body.language;
+      if (body.roles !== undefined) values.roles = roles;
+      if (body.scope !== undefined) values.scope_node_id = body.scope;
+      if (body.userGroupId !== undefined) values.user_group_id = body.userGroupId;
+      if (body.mobileSettings !== undefined)
+        values.mobile_settings = { ...target.mobile_settings, ...body.mobileSettings };
+      if (body.timeout !== undefined) values.timeout_minutes = body.timeout;
+      if (body.resetPasswordAtNextLogin !== undefined)
+        values.reset_password_at_next_login = body.resetPasswordAtNextLogin;
+      if (body.isSsoUser !== undefined) values.is_sso_user = body.isSsoUser;
+      if (body.password !== undefined) values.password_hash = await hashChecked(body.password, 'password');
+      const disabling = body.disabled === true && target.disabled_at === null;
+      if (body.disabled !== undefined)
+        values.disabled_at = body.disabled ? (target.disabled_at ?? clock.now()) : null;
+      // a disabled user, or one whose password an admin replaced, loses every session at once
+      await updateUser(db, id, values, clock.now(), disabling || body.password !== undefined);
+      const changed = Object.keys(body).filter((k) => k !== 'password');
+      await eventLog.record(principal, disabling ? 'User.Disable' : 'User.Update', target.username, {
+        changed: body.password !== undefined ? [...changed, 'password'] : changed,
+      });
+      if (disabling || body.roles !== undefined || body.scope !== undefined) {
+        bus.emit('userAccessChanged', { userId: id });
+      }
+      return presentById(id);
+    },
+
+    async remove(
+      principal: Principal,
+      id: string,
+      opts: { validate: boolean; force: boolean },
+    ): Promise<DeleteUserResult> {
+      const target = await loadManaged(principal, id);
+      if (!outranksOrEquals(principal, target.roles as Role[]))
+        throw forbidden('You cannot manage this user');
+      if (id === principal.userId) throw badRequest('You cannot delete yourself', 'id');
+      const owned = await ownedBy(db, id);
+      const affected = target.scope_node_id
+        ? await selectUsers(db, { scopeRootId: target.scope_node_id, excludeId: id })
+        : await selectUsers(db, { excludeId: id });
+      const blocked = owned.length > 0 && !opts.force;
+      const result: DeleteUserResult = {
+        userId: id,
+        username: target.username,
+        validateOnly: opts.validate,
+        deleted: false,
+        blocked,
+        owned,
+        affectedUsers: affected.length,
+      };
+      if (opts.validate || blocked) return result;
+      await deleteUser(db, id);
+      await eventLog.record(principal, 'User.Delete', target.username, { owned, force: opts.force });
+      bus.emit('userAccessChanged', { userId: id });
+      return { ...result, deleted: true };
+    },
+
+    /** The profile dialog: one's own names, e-mail, language and optionally password. */
+    async updateProfile(principal: Principal, body: ProfileBody): Promise<UserDto> {
+      if (body.id !== principal.userId) throw forbidden('You can only edit your own profile');
+      const [row] = await selectUsers(db, { id: body.id });
+      if (!row) throw notFound('User');
+      if (row.is_sso_user) throw forbidden('Single sign-on users cannot edit their profile');
+      const [first] = validateProfile(body);
+      if (first?.key === 'password_rule') {
+        const check = checkPassword(body.newPassword ?? '');
+        throw new PasswordRuleError('newPassword', check.missing, check.classesShort);
+      }
+      if (first) throw badRequest(first.key, first.field);
+      const values: Partial<UserValues> = {
+        first_name: body.firstName!.trim(),
+        last_name: body.lastName!.trim(),
+        email: body.email!.trim(),
+        language: trimLanguage(body.language),
+      };
+      const changingPassword = wantsPasswordChange(body);
+      if (changingPassword) {
+        if (principal.actor) throw forbidden('An impersonator cannot change the password');
+        if (!(await verifyPassword(await passwordHashOf(db, body.id), body.oldPassword ?? ''))) {
+          throw badRequest('old_password_invalid', 'oldPassword');
+        }
+        values.password_hash = await hashPassword(body.newPassword!);
+        values.reset_password_at_next_login = false;
+      }
+      // sessions are kept: the dialog answers the user, not a new token (use password-change for that)
+      await updateUser(db, body.id, values, clock.now(), false);
+      await eventLog.record(principal, 'User.Profile', row.username, {
+        changed: changingPassword ? ['profile', 'password'] : ['profile'],
+      });
+      return presentById(body.id);
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,81 @@
+import { SignJWT, jwtVerify, errors } from 'jose';
+import type { Clock } from '../clock.js';
+
+const AUDIENCE = 'footfall-api';
+const ISSUER = 'footfall';
+const ALGORITHMS = ['HS256'];
+
+export interface AccessClaims {
+  /** subject: the user whose rights the token grants */
+  sub: string;
+  /** the subject's token_version when issued: bumping it kills the token */
+  ver: number;
+  /** when impersonating: the real actor */
+  act?: { sub: string; name: string; ver: number };
+  name: string;
+}
+
+export class InvalidTokenError extends Error {}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly clock: Clock,
+    private readonly accessMinutes: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  get accessLifetimeMs() {
+    return this.accessMinutes * 60_000;
+  }
+
+  async signAccess(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.accessLifetimeMs);
+    const token = await new SignJWT({
+      ver: claims.ver,
+      name: claims.name,
+      ...(claims.act ? { act: claims.act } : {}),
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject(claims.sub)
+      .setAudience(AUDIENCE)
+      .setIssuer(ISSUER)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /** Only HS256, our audience and issuer, typ at+jwt and an unexpired exp are accepted. */
+  async verifyAccess(token: string): Promise<AccessClaims & { exp: number }> {
+    try {
+      const { payload, protectedHeader } = await jwtVerify(token, this.key, {
+        algorithms: ALGORITHMS,
+        audience: AUDIENCE,
+        issuer: ISSUER,
+        typ: 'at+jwt',
+        requiredClaims: ['exp', 'sub', 'iat'],
+        currentDate: this.clock.now(),
+      });
+      if (protectedHeader.alg !== 'HS256') throw new InvalidTokenError('algorithm');
+      const { sub, ver, name, act, exp } = payload as Record<string, unknown>;
+      if (
+        typeof sub !== 'string' ||
+        typeof ver !== 'number' ||
+        typeof name !== 'string' ||
+        typeof exp !== 'number'
+      ) {
+        throw new InvalidTokenError('claims');
+      }
+      const actor = act as AccessClaims['act'] | undefined;
+      return { sub, ver, name, exp, ...(actor ? { act: actor } : {}) };
+    } catch (e) {
+      if (e instanceof InvalidTokenError) throw e;
+      if (e instanceof errors.JOSEError) throw new InvalidTokenError(e.code);
+      throw new InvalidTokenError('malformed');
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.js';
+import * as m0010 from './0010_everyone_group.js';
+import * as m0011 from './0011_settings.js';
+import * as m0020 from './0020_tree.js';
+import * as m0100 from './0100_timeseries.js';
+import * as m0101 from './0101_rollup_basis.js';
+import * as m0102 from './0102_occupancy_managed.js';
+import * as m0200 from './0200_live.js';
+import * as m0300 from './0300_dashboards.js';
+
+/** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0010_everyone_group': m0010,
+  '0011_settings': m0011,
+  '0020_tree': m0020,
+  '0100_timeseries': m0100,
+  '0101_rollup_basis': m0101,
+  '0102_occupancy_managed': m0102,
+  '0200_live': m0200,
+  '0300_dashboards': m0300,
+};

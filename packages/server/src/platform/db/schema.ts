@@ -1,0 +1,23 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Typed tables. Each feature declares its tables in its own `*.tables.ts` file and they are joined
+ * here, so that Kysely knows every table and column.
+ */
+import type { FoundationTables } from './foundation.tables.js';
+import type { SettingsTables } from './settings.tables.js';
+import type { TreeTables } from './tree.tables.js';
+import type { TimeSeriesTables } from './timeseries.tables.js';
+import type { LiveTables } from './live.tables.js';
+import type { DashboardTables } from './dashboards.tables.js';
+
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Json<T> = ColumnType<T, string | T, string | T>;
+export type { Generated };
+
+export type Database = FoundationTables &
+  SettingsTables &
+  TreeTables &
+  TimeSeriesTables &
+  LiveTables &
+  DashboardTables;

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+
+function fieldOf(instancePath: string | undefined, params: unknown): string | undefined {
+  const fromPath = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = (params as { missingProperty?: string } | undefined)?.missingProperty;
+  return [fromPath, missing].filter(Boolean).join('.') || undefined;
+}
+
+/** Every error leaves as JSON: 400 naming the field for bad input, never a 500 for bad input. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send({
+        error: err.code,
+        message: err.message,
+        statusCode: err.statusCode,
+        ...(err.field ? { field: err.field } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = err.validationContext ?? 'body';
+      const path = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const field = path ? path : where;
+      return reply.status(400).send({
+        error: 'validation',
+        message: `${field}: ${first?.message ?? 'invalid'}`,
+        field,
+        statusCode: 400,
+      });
+    }
+    if (err.validation) {
+      const first = err.validation[0];
+      const field = fieldOf(first?.instancePath, first?.params) ?? err.validationContext ?? 'body';
+      return reply
+        .status(400)
+        .send({ error: 'validation', message: `${field}: ${first?.message}`, field, statusCode: 400 });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ error: err.code ?? 'bad_request', message: err.message, statusCode: status });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'internal', message: 'Internal server error', statusCode: 500 });
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({
+      error: 'not_found',
+      message: `Route ${req.method} ${req.url.split('?')[0]} not found`,
+      statusCode: 404,
+    }),
+  );
+}

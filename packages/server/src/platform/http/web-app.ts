@@ -1,0 +1,41 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../../config/config.js';
+
+export function webDistDir(config: Config): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../../../web/dist');
+}
+
+const API_PREFIXES = ['/api/', '/authentication', '/signalr', '/user/'];
+
+/** Serves the built React app on the same origin; client-side routes fall back to index.html. */
+export async function registerWebApp(app: FastifyInstance, config: Config) {
+  const root = webDistDir(config);
+  const index = path.join(root, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn({ root }, 'web app not built: only the API is served');
+    return;
+  }
+  // serve: false: the plugin only provides reply.sendFile; the public route below serves every file (routes
+  // the plugin would register itself carry no access declaration and would answer 401)
+  await app.register(fastifyStatic, { root, serve: false, index: false, maxAge: '1h', immutable: false });
+  const html = () => fs.readFileSync(index, 'utf8');
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (API_PREFIXES.some((p) => url.toLowerCase().startsWith(p))) {
+      return reply
+        .status(404)
+        .send({ error: 'not_found', message: `Route ${req.method} ${url} not found`, statusCode: 404 });
+    }
+    const file = path.join(root, url);
+    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const cache = url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      return reply.header('cache-control', cache).sendFile(path.relative(root, file));
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').send(html());
+  });
+}

@@ -1,0 +1,116 @@
+import type { AppContext } from './app.js';
+import type { IngestKeyVerifier, PrincipalLoader } from './platform/http/access.js';
+import { findActivePrincipal } from './features/users/principal.repository.js';
+import { createHealthService } from './features/health/health.service.js';
+import { createScopeService } from './features/tree/scope.service.js';
+import { createTreeService } from './features/tree/tree.service.js';
+import { createDemoService } from './features/demo/demo.service.js';
+import { createEventLogService } from './features/event-log/event-log.service.js';
+import { createAuthService } from './features/auth/auth.service.js';
+import { createUsersService } from './features/users/users.service.js';
+import { createUserGroupsService } from './features/user-groups/user-groups.service.js';
+import { createSettingsService } from './features/settings/settings.service.js';
+import { createOutboxService } from './features/outbox/outbox.service.js';
+import { createLiveViewService } from './features/liveview/liveview.service.js';
+import { createSiteEventService } from './features/events/site-events.service.js';
+import { createSeriesService } from './features/timeseries/series.service.js';
+import { createIngestService } from './features/timeseries/ingest.service.js';
+import { createSensorService } from './features/timeseries/sensors/sensors.service.js';
+import { createOccupancyService } from './features/timeseries/occupancy.service.js';
+import { createOccupancyResetService } from './features/timeseries/occupancy.reset.service.js';
+import { createDemoCountsService } from './features/timeseries/demo-counts.service.js';
+import { createQueryService } from './features/timeseries/query.service.js';
+import { createDashboardsService } from './features/dashboards/dashboards.service.js';
+import { createSnapshotsService } from './features/dashboards/snapshots.service.js';
+import { createTemplatesService } from './features/templates/templates.service.js';
+
+/** Composition root: each feature's service, built once per app and shared through `app.services`. */
+export function createServices(ctx: AppContext) {
+  const principals: PrincipalLoader = {
+    async load(claims) {
+      const subject = await findActivePrincipal(ctx.db, claims.sub, claims.ver);
+      if (!subject) return null;
+      if (!claims.act) return subject;
+      const actor = await findActivePrincipal(ctx.db, claims.act.sub, claims.act.ver);
+      if (!actor) return null;
+      return { ...subject, actor: { userId: actor.userId, username: actor.username } };
+    },
+  };
+  const eventLog = createEventLogService(ctx.db, ctx.clock);
+  const series = createSeriesService({ db: ctx.db, scope: createScopeService(ctx.db), eventLog });
+  const ingest = createIngestService({ ...ctx, scope: createScopeService(ctx.db), eventLog, series });
+  const ingestKeys: IngestKeyVerifier | undefined = ingest.keyVerifier();
+  const sensors = createSensorService({ db: ctx.db, scope: createScopeService(ctx.db), series, ingest });
+  const occupancy = createOccupancyService({
+    ...ctx,
+    scope: createScopeService(ctx.db),
+    eventLog,
+    series,
+    ingest,
+  });
+  const occupancyResets = createOccupancyResetService({
+    ...ctx,
+    scope: createScopeService(ctx.db),
+    eventLog,
+    occupancy,
+  });
+  const demoCounts = createDemoCountsService({ ...ctx, series, ingest, occupancy });
+  const auth = createAuthService({ ...ctx, eventLog, scope: createScopeService(ctx.db) });
+  const users = createUsersService({ ...ctx, eventLog, scope: createScopeService(ctx.db) });
+  const liveViews = createLiveViewService({ ...ctx, eventLog, users, occupancy: () => occupancy });
+  const userGroups = createUserGroupsService(ctx.db, eventLog);
+  const query = createQueryService({ db: ctx.db, scope: createScopeService(ctx.db), clock: ctx.clock });
+  const templates = createTemplatesService({
+    db: ctx.db,
+    eventLog,
+    groups: userGroups,
+    dashboards: () => dashboards,
+  });
+  const dashboards = createDashboardsService({ db: ctx.db, eventLog, templates, users });
+  const snapshots = createSnapshotsService({
+    dashboards,
+    query,
+    mailer: ctx.mailer,
+    clock: ctx.clock,
+    eventLog,
+  });
+  return {
+    query,
+    dashboards,
+    templates,
+    snapshots,
+    series,
+    ingest,
+    sensors,
+    occupancy,
+    occupancyResets,
+    demoCounts,
+    liveViews,
+    siteEvents: createSiteEventService({ ...ctx, eventLog, users, places: liveViews }),
+    principals,
+    ingestKeys,
+    health: createHealthService(ctx.db),
+    scope: createScopeService(ctx.db),
+    eventLog,
+    auth,
+    users,
+    userGroups,
+    settings: createSettingsService(ctx, eventLog),
+    outbox: createOutboxService(ctx),
+    tree: createTreeService({
+      db: ctx.db,
+      scope: createScopeService(ctx.db),
+      eventLog: createEventLogService(ctx.db, ctx.clock),
+      users,
+    }),
+    demo: createDemoService({
+      db: ctx.db,
+      tree: createTreeService({ db: ctx.db, scope: createScopeService(ctx.db), eventLog, users }),
+      users,
+      eventLog,
+      log: ctx.log,
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

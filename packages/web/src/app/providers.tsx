@@ -1,0 +1,54 @@
+import { useMemo, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { enUS, esES, frFR } from '@mui/material/locale';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { trimLanguage } from '@footfall/domain';
+import { dayjsLocaleOf, i18n } from '../i18n/i18n';
+import { NotificationsProvider } from '../components/notifications';
+import { SessionProvider } from '../lib/session/session';
+import { createAppTheme } from '../theme/theme';
+import '@fontsource-variable/inter';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+const MUI_LOCALES = { en: enUS, fr: frFR, es: esES } as const;
+
+function LocalizedTheme({ children }: { children: ReactNode }) {
+  const { i18n: instance } = useTranslation();
+  const lang = trimLanguage(instance.language);
+  const theme = useMemo(() => createAppTheme(MUI_LOCALES[lang]), [lang]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocaleOf(lang)}>
+        {children}
+      </LocalizationProvider>
+    </ThemeProvider>
+  );
+}
+
+/** Everything the pages rely on: data cache, session, language, theme, notifications. */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <SessionProvider>
+          <LocalizedTheme>
+            <NotificationsProvider>{children}</NotificationsProvider>
+          </LocalizedTheme>
+        </SessionProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { CUSTOMER_LOGINS, paths, type CustomerLogin } from '../../../config/paths';
+import { usePageTitle } from '../../../components/page-title';
+import { PasswordField } from '../../../components/password-field';
+import { useSession } from '../../../lib/session/session';
+import { useLang } from '../../../lib/use-lang';
+import { authApi } from '../api/auth-api';
+import { AuthHeading } from './auth-heading';
+import { NotFoundPage } from '../../../components/error-pages';
+
+/**
+ * Sign-in with username and password. On success the session holds the tokens and the guest-only
+ * guard sends the user back to where they were (or home).
+ */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { customer } = useParams();
+  const { signIn } = useSession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const customerLogin = customer ? CUSTOMER_LOGINS[customer as CustomerLogin] : undefined;
+  usePageTitle(t('login_title'));
+
+  const login = useMutation({
+    mutationFn: () => authApi.login({ username: username.trim(), password }, customerLogin?.endpoint),
+    onSuccess: (tokens) => signIn(tokens),
+  });
+
+  if (customer && !customerLogin) return <NotFoundPage />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!username.trim() || !password) return;
+    login.mutate();
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-label={t('login_title')}>
+      <AuthHeading
+        title={customerLogin ? t('login_customer_title', { customer: customerLogin.name }) : t('login_title')}
+        subtitle={t('login_subtitle')}
+      />
+      {login.isError && (
+        <Alert severity="error" sx={{ mb: 2.5 }} role="alert">
+          {t('login_error_message')}
+        </Alert>
+      )}
+      <TextField
+        label={t('username')}
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        fullWidth
+        required
+        autoFocus
+        sx={{ mb: 2.5 }}
+      />
+      <PasswordField
+        label={t('password')}
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        fullWidth
+        required
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1, mb: 3 }}>
+        <Link component={RouterLink} to={paths.forgotPassword(lang)} variant="body2" underline="hover">
+          {t('forgot_password_link')}
+        </Link>
+      </Box>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        loading={login.isPending}
+        disabled={!username.trim() || !password}
+      >
+        {t('sign_in')}
+      </Button>
+    </Box>
+  );
+}

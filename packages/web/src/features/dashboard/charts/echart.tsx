@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import { echarts } from './echarts-core';
+
+type Chart = ReturnType<typeof echarts.init>;
+
+/**
+ * Charts are created one per task, and only once on screen: several widgets mounting together
+ * would otherwise build all their charts in one long task and block the page (total blocking time).
+ */
+let queue: Promise<void> = Promise.resolve();
+const nextTask = () => (queue = queue.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0))));
+
+function whenVisible(el: Element, run: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    run();
+    return () => undefined;
+  }
+  const io = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) {
+      io.disconnect();
+      run();
+    }
+  });
+  io.observe(el);
+  return () => io.disconnect();
+}
+
+/** One ECharts instance in a box that follows its container's size. Loaded lazily (see chart.tsx). */
+export default function EChart({ option, label }: { option: EChartsCoreOption; label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const chart = useRef<Chart | null>(null);
+  const latest = useRef(option);
+  latest.current = option;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let disposed = false;
+    let ro: ResizeObserver | null = null;
+    const stop = whenVisible(el, () => {
+      void nextTask().then(() => {
+        if (disposed) return;
+        const c = echarts.init(el, undefined, { renderer: 'canvas' });
+        c.setOption(latest.current, { notMerge: true });
+        chart.current = c;
+        // redraw only when the box really changes size (the observer also reports the initial size)
+        let size = `${el.clientWidth}x${el.clientHeight}`;
+        ro = new ResizeObserver(() => {
+          const next = `${el.clientWidth}x${el.clientHeight}`;
+          if (next === size) return;
+          size = next;
+          c.resize();
+        });
+        ro.observe(el);
+      });
+    });
+    return () => {
+      disposed = true;
+      stop();
+      ro?.disconnect();
+      chart.current?.dispose();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+  return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height: '100%' }} />;
+}

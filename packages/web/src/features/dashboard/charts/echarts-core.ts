@@ -1,0 +1,23 @@
+import * as echarts from 'echarts/core';
+import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendPlainComponent,
+  TooltipComponent,
+  VisualMapContinuousComponent,
+} from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+
+/** Only the charts and components the widgets draw: this chunk is loaded on first chart. */
+echarts.use([
+  BarChart,
+  HeatmapChart,
+  LineChart,
+  GridComponent,
+  LegendPlainComponent,
+  TooltipComponent,
+  VisualMapContinuousComponent,
+  CanvasRenderer,
+]);
+
+export { echarts };

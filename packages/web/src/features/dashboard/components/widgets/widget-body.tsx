@@ -1,0 +1,357 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import LinearProgress from '@mui/material/LinearProgress';
+import {
+  FORECAST_OF,
+  LIVE_VIEW_DEFAULT_THRESHOLDS,
+  type AggregatedSeries,
+  type DashboardJson,
+  type ResolvedPeriod,
+  type Widget,
+} from '@footfall/domain';
+import { Chart } from '../../charts/chart';
+import { deltaPercent, formatDelta, formatKpiValue, orderKpis } from '../../lib/format';
+import type { FlatNode } from '../../api/tree-api';
+import { findSeries, useWidgetSeries } from '../use-widget-series';
+import { bucketLabel, heatMapOption, kpiChartOption, stackedInOutOption } from './chart-options';
+
+export interface WidgetContext {
+  json: DashboardJson;
+  period: ResolvedPeriod;
+  nodes: ReadonlyMap<string, FlatNode>;
+  locationIds: readonly string[];
+}
+
+/** The content of one widget: asks for its series and draws them. */
+export function WidgetBody({ widget, ctx }: { widget: Widget; ctx: WidgetContext }) {
+  const { t } = useTranslation();
+  const { series, loading } = useWidgetSeries(widget, ctx.json, ctx.period, ctx.locationIds);
+  const empty = ctx.json.fullTreeViewSelection.length === 0;
+  const body = (() => {
+    switch (widget.type.name) {
+      case 'text':
+        // the title sits inside the text (no header row), so a one-line banner fits
+        return widget.extras.text ? (
+          <Box sx={{ px: 0.5, pt: 0.25, overflow: 'auto', lineHeight: 1.3 }}>
+            {widget.title && (
+              <Typography variant="subtitle2" sx={{ fontWeight: 650, lineHeight: 1.3 }}>
+                {widget.title}
+              </Typography>
+            )}
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ whiteSpace: 'pre-wrap', lineHeight: 1.3 }}
+            >
+              {widget.extras.text}
+            </Typography>
+          </Box>
+        ) : (
+          <Hint text={t('widget_no_text')} />
+        );
+      case 'image':
+        return widget.extras.imageUrl ? (
+          <Box
+            component="img"
+            src={widget.extras.imageUrl}
+            alt={widget.title ?? ''}
+            sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+          />
+        ) : (
+          <Hint text={t('widget_no_image')} />
+        );
+      default:
+        if (empty) return <Hint text={t('widget_no_selection')} />;
+        if (!series) return loading ? null : <Hint text={t('widget_no_data')} />;
+        return <SeriesWidget widget={widget} series={series} ctx={ctx} />;
+    }
+  })();
+  return (
+    <Box sx={{ position: 'relative', height: '100%', display: 'flex', flexDirection: 'column' }}>
+      {loading && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} />}
+      {body}
+    </Box>
+  );
+}
+
+function Hint({ text }: { text: string }) {
+  return (
+    <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 2 }}>
+      <Typography variant="body2" color="text.secondary" align="center">
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
+function SeriesWidget({
+  widget,
+  series,
+  ctx,
+}: {
+  widget: Widget;
+  series: AggregatedSeries[];
+  ctx: WidgetContext;
+}) {
+  const { t } = useTranslation();
+  const weekdays = useMemo(() => [0, 1, 2, 3, 4, 5, 6].map((d) => t(`weekday_short_${d}`)), [t]);
+  const option = useMemo(() => {
+    switch (widget.type.name) {
+      case 'lineChart':
+      case 'barChart':
+        return kpiChartOption(
+          series,
+          widget.kpis,
+          widget.rightAxisKpis,
+          widget.type.name === 'lineChart' ? 'line' : 'bar',
+          t,
+        );
+      case 'stackedInOut':
+        return stackedInOutOption(series, t);
+      case 'heatMap': {
+        const kpi = widget.kpis[0] ?? 'TrafficIn';
+        return heatMapOption(findSeries(series, kpi), weekdays, kpi);
+      }
+      default:
+        return null;
+    }
+  }, [widget, series, t, weekdays]);
+  if (option) return <Chart option={option} label={widget.title ?? t(`widget_type_${widget.type.name}`)} />;
+  switch (widget.type.name) {
+    case 'kpiCard':
+      return <KpiCards widget={widget} series={series} />;
+    case 'table':
+      return <SeriesTable widget={widget} series={series} />;
+    case 'ranking':
+      return <Ranking widget={widget} series={series} ctx={ctx} />;
+    case 'occupancyIndicator':
+      return <OccupancyIndicator widget={widget} series={series} ctx={ctx} />;
+    default:
+      return null;
+  }
+}
+
+function KpiCards({ widget, series }: { widget: Widget; series: AggregatedSeries[] }) {
+  const { t } = useTranslation();
+  const kpis = orderKpis(widget.kpis);
+  return (
+    <Box
+      sx={{
+        flex: 1,
+        display: 'grid',
+        gridTemplateColumns: `repeat(auto-fit, minmax(150px, 1fr))`,
+        gap: 1.5,
+        alignContent: 'start',
+        px: 1,
+        overflow: 'hidden',
+      }}
+    >
+      {kpis.map((kpi) => {
+        const cur = findSeries(series, kpi)?.summary ?? null;
+        const n1 = deltaPercent(cur, findSeries(series, kpi, 'compared_last_period')?.summary ?? null);
+        const y1 = deltaPercent(cur, findSeries(series, kpi, 'compared_last_year')?.summary ?? null);
+        const forecastKpi = Object.entries(FORECAST_OF).find(([, m]) => m === kpi)?.[0];
+        const forecast = forecastKpi ? findSeries(series, forecastKpi)?.summary : undefined;
+        return (
+          <Box key={kpi} data-testid={`kpi-card-${kpi}`}>
+            <Typography
+              variant="overline"
+              color="text.secondary"
+              noWrap
+              sx={{ lineHeight: 1.3, display: 'block' }}
+            >
+              {t(`kpi_${kpi}`)}
+            </Typography>
+            <Typography
+              data-testid="kpi-value"
+              sx={{ fontSize: 28, fontWeight: 700, letterSpacing: -0.5, lineHeight: 1.1 }}
+            >
+              {formatKpiValue(kpi, cur)}
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
+              <DeltaChip label={t('mode_n1')} value={n1} />
+              <DeltaChip label={t('mode_y1')} value={y1} />
+            </Box>
+            {forecast != null && (
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                {t('forecast_value', { value: formatKpiValue(kpi, forecast) })}
+              </Typography>
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+function DeltaChip({ label, value }: { label: string; value: number | null }) {
+  const color = value == null ? 'default' : value >= 0 ? 'success' : 'error';
+  return <Chip size="small" variant="outlined" color={color} label={`${label} ${formatDelta(value)}`} />;
+}
+
+function SeriesTable({ widget, series }: { widget: Widget; series: AggregatedSeries[] }) {
+  const { t } = useTranslation();
+  const kpis = orderKpis(widget.kpis);
+  const first = findSeries(series, kpis[0] ?? '');
+  const keys = first?.data.map((d) => d.key) ?? [];
+  const multiDay = new Set(keys.map((k) => k.slice(0, 10))).size > 1;
+  const perPage = widget.extras.pagination;
+  const [page, setPage] = useState(0);
+  const rows = keys.slice(page * perPage, page * perPage + perPage);
+  const valueAt = (kpi: string, key: string) =>
+    findSeries(series, kpi)?.data.find((d) => d.key === key)?.value ?? null;
+  return (
+    <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box sx={{ flex: 1, overflow: 'auto' }}>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('table_period')}</TableCell>
+              {kpis.map((k) => (
+                <TableCell key={k} align="right">
+                  {t(`kpi_${k}`)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((key) => (
+              <TableRow key={key} hover>
+                <TableCell>{bucketLabel(key, first?.aggregation ?? 'PT1H', multiDay)}</TableCell>
+                {kpis.map((k) => (
+                  <TableCell key={k} align="right">
+                    {formatKpiValue(k, valueAt(k, key))}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      <TablePagination
+        component="div"
+        count={keys.length}
+        page={Math.min(page, Math.max(0, Math.ceil(keys.length / perPage) - 1))}
+        rowsPerPage={perPage}
+        rowsPerPageOptions={[perPage]}
+        onPageChange={(_e, p) => setPage(p)}
+      />
+    </Box>
+  );
+}
+
+function Ranking({
+  widget,
+  series,
+  ctx,
+}: {
+  widget: Widget;
+  series: AggregatedSeries[];
+  ctx: WidgetContext;
+}) {
+  const kpi = widget.kpis[0] ?? 'TrafficIn';
+  const rows = [...(findSeries(series, kpi)?.nodes ?? [])].sort(
+    (a, b) => (b.summary ?? -Infinity) - (a.summary ?? -Infinity),
+  );
+  const max = Math.max(1, ...rows.map((r) => r.summary ?? 0));
+  return (
+    <Box sx={{ flex: 1, overflow: 'auto', px: 1 }} component="ol">
+      {rows.map((r, i) => (
+        <Box component="li" key={r.nodeId} sx={{ listStyle: 'none', py: 0.75 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+            <Typography variant="body2" noWrap>
+              {i + 1}. {ctx.nodes.get(r.nodeId)?.name ?? r.nodeId}
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {formatKpiValue(kpi, r.summary)}
+            </Typography>
+          </Box>
+          <LinearProgress
+            variant="determinate"
+            value={((r.summary ?? 0) / max) * 100}
+            sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
+          />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+type OccupancyStatus = 'critical' | 'warning' | 'ok';
+const statusOf = (v: number | null): OccupancyStatus =>
+  (v ?? 0) >= LIVE_VIEW_DEFAULT_THRESHOLDS.alert
+    ? 'critical'
+    : (v ?? 0) >= LIVE_VIEW_DEFAULT_THRESHOLDS.warning
+      ? 'warning'
+      : 'ok';
+const STATUS_COLOR = { critical: 'error.main', warning: 'warning.main', ok: 'success.main' } as const;
+
+function OccupancyIndicator({
+  widget,
+  series,
+  ctx,
+}: {
+  widget: Widget;
+  series: AggregatedSeries[];
+  ctx: WidgetContext;
+}) {
+  const { t } = useTranslation();
+  const shown = {
+    critical: widget.showCriticalOccupancy,
+    warning: widget.showWarningOccupancy,
+    ok: widget.showOkOccupancy,
+  };
+  const rows = (findSeries(series, 'Occupancy')?.nodes ?? [])
+    .map((n) => ({ ...n, status: statusOf(n.summary) }))
+    .filter((n) => shown[n.status]);
+  const grid = widget.occupancyIndicatorGridMode;
+  return (
+    <Box
+      sx={{
+        flex: 1,
+        overflow: 'auto',
+        p: 1,
+        display: grid ? 'grid' : 'flex',
+        flexDirection: 'column',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
+        gap: 1,
+      }}
+    >
+      {rows.map((r) => (
+        <Box
+          key={r.nodeId}
+          data-status={r.status}
+          sx={{
+            border: 1,
+            borderColor: 'divider',
+            borderLeft: 4,
+            borderLeftColor: STATUS_COLOR[r.status],
+            borderRadius: 1.5,
+            px: 1.25,
+            py: 0.75,
+            display: 'flex',
+            flexDirection: grid ? 'column' : 'row',
+            justifyContent: 'space-between',
+            gap: 0.5,
+          }}
+        >
+          <Typography variant="body2" noWrap>
+            {ctx.nodes.get(r.nodeId)?.name ?? r.nodeId}
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {formatKpiValue('Occupancy', r.summary)} · {t(`occupancy_${r.status}`)}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}

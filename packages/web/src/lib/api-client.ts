@@ -1,0 +1,105 @@
+import type { ErrorBody, TokenResponse } from '@footfall/domain';
+import { tokenStore } from './session/token-store';
+
+/** A failed request: rejects with the parsed error body (spec section 8 "Request failure"). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Partial<ErrorBody> | null,
+  ) {
+    super(body?.message ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+  get field() {
+    return this.body?.field;
+  }
+}
+
+type AuthErrorListener = (error: ApiError) => void;
+const authErrorListeners = new Set<AuthErrorListener>();
+/** Auth errors are raised to listeners; the session decides what to do (spec "Sign-in flow"). */
+export function onAuthError(listener: AuthErrorListener): () => void {
+  authErrorListeners.add(listener);
+  return () => authErrorListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** calls made before sign-in or by the session itself: no bearer, no refresh on 401 */
+  anonymous?: boolean;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  return fetch(path, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'include',
+    signal: options.signal,
+  });
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = { message: text };
+    }
+  }
+  if (!res.ok) throw new ApiError(res.status, (data as Partial<ErrorBody> | null) ?? null);
+  return data as T;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Exchanges the refresh token for a new pair; one exchange at a time for the whole page. */
+export function refreshSession(): Promise<boolean> {
+  const tokens = tokenStore.get();
+  if (!tokens) return Promise.resolve(false);
+  refreshing ??= (async () => {
+    try {
+      const res = await send(
+        '/authentication/refreshToken',
+        { body: { refreshToken: tokens.refreshToken } },
+        null,
+      );
+      const next = await parse<TokenResponse>(res);
+      // another tab or a sign-out may have replaced the session meanwhile
+      if (tokenStore.get()?.refreshToken === tokens.refreshToken) tokenStore.set(next);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/**
+ * JSON request to our API (same origin). Carries the bearer token; on a 401 it tries one token
+ * refresh and repeats the request, then reports the auth error to the listeners.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.anonymous ? null : (tokenStore.get()?.token ?? null);
+  let res = await send(path, options, token);
+  if (res.status === 401 && token && !options.anonymous) {
+    if (await refreshSession()) res = await send(path, options, tokenStore.get()?.token ?? null);
+  }
+  try {
+    return await parse<T>(res);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401 && !options.anonymous) {
+      for (const l of [...authErrorListeners]) l(e);
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { LOCALES } from '@footfall/domain';
+import { initI18n } from './i18n/i18n';
+import { languageOfPath, prefixOf, readLanguageCookie } from './lib/language';
+import { reloadForChunkError } from './lib/lazy-page';
+import { App } from './app/app';
+
+// a preloaded chunk that fails (new deployment) reloads the page, once a minute at most
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadForChunkError()) event.preventDefault();
+});
+
+const path = window.location.pathname;
+const lang = prefixOf(path) ?? readLanguageCookie() ?? languageOfPath(path);
+document.documentElement.lang = LOCALES[lang];
+
+void initI18n(lang).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
