@@ -193,9 +193,13 @@ test.describe('desktop dashboard', () => {
     await page.getByRole('button', { name: 'Add widget' }).click();
     await page.getByRole('menuitem', { name: 'Text', exact: true }).click();
     await expect(page.getByTestId('widget')).toHaveCount(4);
+    // the menu fades out over the page: a mouse press on its backdrop would start no drag
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(page.locator('.MuiBackdrop-root')).toHaveCount(0);
     const added = page.locator('[data-widget-type=text]');
     const id = await added.getAttribute('data-widget-id');
     await added.scrollIntoViewIfNeeded();
+    const before = (await added.boundingBox())!;
     // move: drag the handle 300 px to the right
     const handle = added.locator('.widget-drag-handle');
     const hb = (await handle.boundingBox())!;
@@ -204,6 +208,7 @@ test.describe('desktop dashboard', () => {
     await page.mouse.move(hb.x + 150, hb.y + 10, { steps: 8 });
     await page.mouse.move(hb.x + 300, hb.y + 10, { steps: 8 });
     await page.mouse.up();
+    await expect.poll(async () => (await added.boundingBox())!.x - before.x).toBeGreaterThan(200);
     // resize: drag the south-east corner
     const corner = added.locator('.react-resizable-handle');
     const cb = (await corner.boundingBox())!;

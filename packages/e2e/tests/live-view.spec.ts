@@ -64,19 +64,17 @@ async function makeStore(request: APIRequestContext, token: string) {
     },
   );
   expect(view.occupancyId, 'the store follows its occupancy').not.toBeNull();
-  let second = 0;
-  const comeIn = (people: number) =>
-    call(request, token, 'POST', '/api/ingest/measurements', {
-      measurements: [
-        {
-          timeSeriesId: trafficIn,
-          // distinct instants, never in the future: a count dated after the operator's adjustment
-          // would rightly be added on top of it
-          occurredOn: new Date(Date.now() - 1000 + second++).toISOString(),
-          value: people,
-        },
-      ],
+  let last = 0;
+  const comeIn = async (people: number) => {
+    // each count is dated now (the server runs on this machine), strictly after the previous one: a
+    // count dated before an operator's adjustment is rightly absorbed by it, so a count must never
+    // be back-dated across one
+    while (Date.now() <= last) await new Promise((resolve) => setTimeout(resolve, 2));
+    last = Date.now();
+    return call(request, token, 'POST', '/api/ingest/measurements', {
+      measurements: [{ timeSeriesId: trafficIn, occurredOn: new Date(last).toISOString(), value: people }],
     });
+  };
   return { view, comeIn };
 }
 
