@@ -56,7 +56,12 @@ export function createServices(ctx: AppContext) {
   });
   const demoCounts = createDemoCountsService({ ...ctx, series, ingest, occupancy });
   const auth = createAuthService({ ...ctx, eventLog, scope: createScopeService(ctx.db) });
-  const users = createUsersService({ ...ctx, eventLog, scope: createScopeService(ctx.db) });
+  const users = createUsersService({
+    ...ctx,
+    eventLog,
+    scope: createScopeService(ctx.db),
+    templates: () => templates,
+  });
   const liveViews = createLiveViewService({ ...ctx, eventLog, users, occupancy: () => occupancy });
   const userGroups = createUserGroupsService(ctx.db, eventLog);
   const query = createQueryService({ db: ctx.db, scope: createScopeService(ctx.db), clock: ctx.clock });

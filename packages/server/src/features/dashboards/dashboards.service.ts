@@ -213,6 +213,23 @@ export function createDashboardsService(deps: {
       return id;
     },
 
+    async createFromTemplate(
+      userId: string,
+      template: { name: string; json: DashboardJson; linked: boolean },
+      defaults: { desktop: boolean; mobile: boolean },
+    ) {
+      const id = await insertDashboard(db, {
+        ownerId: userId,
+        kind: 'dashboard',
+        name: template.name,
+        json: template.json,
+        linkedTemplateName: template.linked ? template.name : null,
+      });
+      if (defaults.desktop) await setDefaultDashboard(db, userId, id, false);
+      if (defaults.mobile) await setDefaultDashboard(db, userId, id, true);
+      return id;
+    },
+
     /**
      * Demo data: a default dashboard for each demo account that has no dashboard yet, over the demo
      * locations of the account's scope (all of them for an unscoped account). Returns how many it made.

@@ -26,6 +26,8 @@ import {
 /** What templates need from the user groups feature. */
 export interface GroupsPort {
   get(id: string): Promise<UserGroupDto>;
+  /** the _EVERYONE_ group, whose templates apply to users without a group */
+  everyone(): Promise<UserGroupDto>;
   current(principal: Principal): Promise<UserGroupDto>;
   update(
     principal: Principal,
@@ -40,6 +42,12 @@ export interface LinkedDashboardsPort {
     templateName: string,
     json: DashboardJson,
   ): Promise<number>;
+  /** A new user's dashboard made from a template (copied, or linked to it by name). */
+  createFromTemplate(
+    userId: string,
+    template: { name: string; json: DashboardJson; linked: boolean },
+    defaults: { desktop: boolean; mobile: boolean },
+  ): Promise<string>;
 }
 
 /**
@@ -206,6 +214,35 @@ export function createTemplatesService(deps: {
         out[key] = row.name;
       }
       return groups.update(principal, group.id, out);
+    },
+
+    /**
+     * A user was created in a group: each of the group's templates whose user creation action is
+     * `copy` or `link` becomes one of the user's dashboards (a copy, or linked to the template so that
+     * pushes reach it). The group's default and default mobile templates become the user's defaults.
+     * A user without a group gets the templates of _EVERYONE_. Returns the dashboards made.
+     */
+    async applyUserCreationActions(userId: string, userGroupId: string | null): Promise<number> {
+      const group = userGroupId ? await groups.get(userGroupId) : await groups.everyone();
+      const same = (a: string | null, b: string) => a?.toLowerCase() === b.toLowerCase();
+      let made = 0;
+      for (const row of await selectTemplates(db, group.id)) {
+        if (row.user_creation_action === 'none') continue;
+        await deps.dashboards().createFromTemplate(
+          userId,
+          {
+            name: row.name,
+            json: DashboardJson.parse(row.dashboard),
+            linked: row.user_creation_action === 'link',
+          },
+          {
+            desktop: same(group.defaultDashboardTemplate, row.name),
+            mobile: same(group.defaultMobileDashboardTemplate, row.name),
+          },
+        );
+        made++;
+      }
+      return made;
     },
 
     /** For dashboards: the default (or default mobile) template of the caller's group, if any. */

@@ -171,11 +171,76 @@ describe('templates', () => {
     expect((await req(admin, 'GET', path)).json()).toMatchObject({ isDefault: true, isDefaultMobile: true });
   });
 
+  it('gives a new user of the group the dashboards of its creation actions, with the group defaults', async () => {
+    await req(admin, 'POST', '/api/Template', {
+      name: 'Copied view',
+      userGroupId: groupA,
+      dashboard: dash(7),
+    });
+    await req(
+      admin,
+      'PUT',
+      `/api/Template/${groupA}/${encodeURIComponent('Copied view')}/userCreationAction`,
+      {
+        userCreationAction: 'copy',
+      },
+    );
+    await req(admin, 'POST', '/api/Template', { name: 'Not given', userGroupId: groupA, dashboard: dash(3) });
+    const scope = admin.scopeNodeId;
+    const created = await req(admin, 'POST', '/api/User', {
+      username: `new-member-${Date.now()}`,
+      firstName: 'New',
+      lastName: 'Member',
+      email: 'new.member@example.com',
+      roles: ['User'],
+      scope,
+      userGroupId: groupA,
+      password: 'A-long-enough-password-1',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const rows = await t.db
+      .selectFrom('dashboard')
+      .select(['name', 'linked_template_name', 'is_default', 'is_default_mobile', 'json'])
+      .where('owner_id', '=', created.json().id)
+      .orderBy('name')
+      .execute();
+    expect(
+      rows.map((r) => [
+        r.name,
+        r.linked_template_name,
+        r.is_default,
+        r.is_default_mobile,
+        (r.json as { refreshRate: number }).refreshRate,
+      ]),
+    ).toEqual([
+      ['Copied view', null, false, false, 7],
+      ['Store view', 'Store view', true, true, 9],
+    ]);
+    // the same user in another group (no templates with an action) gets no dashboard
+    const other = await req(admin, 'POST', '/api/User', {
+      username: `new-outsider-${Date.now()}`,
+      firstName: 'New',
+      lastName: 'Outsider',
+      email: 'new.outsider@example.com',
+      roles: ['User'],
+      scope,
+      userGroupId: groupB,
+      password: 'A-long-enough-password-1',
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const theirs = await t.db
+      .selectFrom('dashboard')
+      .select('id')
+      .where('owner_id', '=', other.json().id)
+      .execute();
+    expect(theirs).toEqual([]);
+  });
+
   it('deletes by name and clears the group defaults that named it', async () => {
     const path = `/api/Template/${groupA}/${encodeURIComponent('Store view')}`;
     expect((await req(member, 'DELETE', path)).statusCode).toBe(403);
     expect((await req(admin, 'DELETE', path)).statusCode).toBe(200);
-    expect(await templatesOf(groupA)).toEqual([]);
+    expect((await templatesOf(groupA)).map((r) => r.name)).toEqual(['Copied view', 'Not given']);
     const g = await t.db
       .selectFrom('user_group')
       .selectAll()

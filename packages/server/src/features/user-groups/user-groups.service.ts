@@ -60,6 +60,12 @@ export function createUserGroupsService(db: Db, eventLog: EventLogService) {
       return present(await load(id));
     },
 
+    async everyone(): Promise<UserGroupDto> {
+      const id = await everyoneGroupId(db);
+      if (!id) throw notFound('User group');
+      return present(await load(id));
+    },
+
     async create(principal: Principal, body: CreateUserGroupBody): Promise<UserGroupDto> {
       if (await groupNameTaken(db, body.name)) throw conflict('This group name is taken', 'name');
       const id = await insertGroup(db, {

@@ -37,7 +37,16 @@ import {
   type UserValues,
 } from './users.repository.js';
 
-type Deps = Pick<AppContext, 'db' | 'clock' | 'bus'> & { eventLog: EventLogService; scope: ScopeService };
+/** What a new user receives from the templates feature: the dashboards of the group's creation actions. */
+export interface UserCreationPort {
+  applyUserCreationActions(userId: string, userGroupId: string | null): Promise<number>;
+}
+type Deps = Pick<AppContext, 'db' | 'clock' | 'bus'> & {
+  eventLog: EventLogService;
+  scope: ScopeService;
+  /** late-bound: the templates feature is composed after users */
+  templates?: () => UserCreationPort;
+};
 
 /** What the demo seeder and the create-admin command give to create a user without an actor. */
 export interface SystemUserInput {
@@ -63,7 +72,7 @@ const hashChecked = async (password: string, field: string) => {
  * whose scope lies inside their own scope (404 otherwise), never anyone more privileged (403), and
  * never hands out superAdmin (unless a superAdmin) or a scope outside their own.
  */
-export function createUsersService({ db, clock, bus, eventLog, scope }: Deps) {
+export function createUsersService({ db, clock, bus, eventLog, scope, templates }: Deps) {
   const visible = async (principal: Principal, row: UserRow) =>
     row.scope_node_id === null
       ? principal.scopeNodeId === null && isSuperAdmin(principal)
@@ -175,9 +184,13 @@ export function createUsersService({ db, clock, bus, eventLog, scope }: Deps) {
         disabled_at: body.disabled ? clock.now() : null,
       };
       const id = await insertUser(db, values, clock.now());
+      const dashboards = templates
+        ? await templates().applyUserCreationActions(id, body.userGroupId ?? null)
+        : 0;
       await eventLog.record(principal, 'User.Create', body.username, {
         roles: values.roles,
         scope: body.scope,
+        dashboards,
       });
       return presentById(id);
     },
