@@ -132,6 +132,36 @@ describe('hub server with the official SignalR client', () => {
     expect(gotB).toEqual([]);
   });
 
+  it('frames group messages of every length class (7-bit, 16-bit and 64-bit lengths)', async () => {
+    const { url, port } = await startHub({ limits: { maxMessageBytes: 256 * 1024 } });
+    const a = client(url, 'good');
+    await a.start();
+    const got: unknown[] = [];
+    a.on('Message', (m) => got.push(m));
+    await a.invoke('Join', 'g');
+    // a raw socket too: it sees the frames exactly as written, one message per frame
+    const raw = new WebSocket(`ws://127.0.0.1:${port}/signalr?access_token=good`);
+    await new Promise((r) => raw.on('open', r));
+    const frames: string[] = [];
+    raw.on('message', (d, isBinary) => frames.push(`${isBinary ? 'binary' : 'text'}:${d.toString()}`));
+    raw.send(JSON.stringify({ protocol: 'json', version: 1 }) + RECORD_SEPARATOR);
+    raw.send(
+      JSON.stringify({ type: 1, invocationId: '1', target: 'Join', arguments: ['g'] }) + RECORD_SEPARATOR,
+    );
+    await expect.poll(() => frames.length).toBe(2);
+    const texts = ['é', 'x'.repeat(300), 'y'.repeat(70_000)];
+    for (const t of texts) await a.invoke('Broadcast', 'g', t);
+    await expect.poll(() => got.length).toBe(3);
+    expect(got).toEqual(texts);
+    await expect.poll(() => frames.length).toBe(5);
+    expect(frames.slice(2)).toEqual(
+      texts.map(
+        (t) => `text:${JSON.stringify({ type: 1, target: 'Message', arguments: [t] })}${RECORD_SEPARATOR}`,
+      ),
+    );
+    raw.close();
+  });
+
   it('refuses negotiate and upgrade without a valid token (401)', async () => {
     const { url, port } = await startHub();
     await expect(client(url, null).start()).rejects.toThrow(/401/);
