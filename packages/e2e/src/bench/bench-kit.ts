@@ -72,6 +72,57 @@ export async function freshDatabase(name: string, opts: { keep?: boolean } = {})
   };
 }
 
+/**
+ * A database kept between runs (`--data-dir <dir>`): an embedded cluster under `dir` (same fast
+ * settings as the throw-away one, data kept on stop), or the server of BENCH_DATABASE_URL, with a
+ * database of a fixed name. `existed` tells whether an earlier run left it there.
+ */
+export async function keptDatabase(
+  name: string,
+  dataDir: string,
+): Promise<BenchDatabase & { existed: boolean }> {
+  const log = createLogger('warn');
+  const given = process.env.BENCH_DATABASE_URL;
+  let adminUrl: string;
+  let stopServer = async () => {};
+  if (given) {
+    adminUrl = given;
+  } else {
+    await fs.mkdir(dataDir, { recursive: true });
+    const server = await startEmbeddedPostgres({
+      dataDir: path.resolve(dataDir),
+      port: 15600,
+      log,
+      ephemeral: true,
+      keepData: true,
+    });
+    adminUrl = server.url;
+    stopServer = () => server.stop();
+  }
+  const dbName = `footfall_bench_${name}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const found = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
+  const existed = (found.rowCount ?? 0) > 0;
+  if (!existed) await admin.query(`create database "${dbName}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  return { url: url.toString(), existed, stop: stopServer };
+}
+
+/** Drops a kept database (its dataset is regenerated). */
+export async function dropKeptDatabase(db: BenchDatabase): Promise<void> {
+  const url = new URL(db.url);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  await c.query(`drop database if exists "${name}" with (force)`);
+  await c.query(`create database "${name}"`);
+  await c.end();
+}
+
 export function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   if (sorted.length === 0) return NaN;

@@ -22,7 +22,8 @@ async function main() {
   const flags = parseFlags(process.argv.slice(2));
   if (flags.has('help')) {
     console.log(
-      'npm run bench -- [--scale <factor, default 1>] [--runs <n, default 30>] [--only <name,...>]',
+      'npm run bench -- [--scale <factor, default 1>] [--runs <n, default 30>] [--only <name,...>]' +
+        ' [--data-dir <dir>: keep the generated dataset there and reuse it] [--fresh] [--keep] [--cached-baseline]',
     );
     for (const b of benches) console.log(`  ${b.name}: ${b.description}`);
     return;

@@ -94,6 +94,8 @@ export async function startEmbeddedPostgres(opts: {
   log: Logger;
   /** a throw-away cluster (tests): faster settings, deleted on stop */
   ephemeral?: boolean;
+  /** with `ephemeral`: keep the data directory on stop (benchmarks reusing a generated dataset) */
+  keepData?: boolean;
 }): Promise<EmbeddedDatabase> {
   const dbDir = path.join(opts.dataDir, 'pg');
   await fs.mkdir(opts.dataDir, { recursive: true });
@@ -110,7 +112,7 @@ export async function startEmbeddedPostgres(opts: {
     port,
     user: USER,
     password: PASSWORD,
-    persistent: !opts.ephemeral,
+    persistent: !opts.ephemeral || opts.keepData === true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: flags,
