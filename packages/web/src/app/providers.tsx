@@ -4,10 +4,8 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { enUS, esES, frFR } from '@mui/material/locale';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { trimLanguage } from '@footfall/domain';
-import { dayjsLocaleOf, i18n } from '../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 import { NotificationsProvider } from '../components/notifications';
 import { SessionProvider } from '../lib/session/session';
 import { createAppTheme } from '../theme/theme';
@@ -31,9 +29,8 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocaleOf(lang)}>
-        {children}
-      </LocalizationProvider>
+      {/* the date pickers bring their own LocalizationProvider (period-form.tsx): not on every page */}
+      {children}
     </ThemeProvider>
   );
 }

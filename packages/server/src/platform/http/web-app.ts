@@ -22,7 +22,16 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   }
   // serve: false: the plugin only provides reply.sendFile; the public route below serves every file (routes
   // the plugin would register itself carry no access declaration and would answer 401)
-  await app.register(fastifyStatic, { root, serve: false, index: false, maxAge: '1h', immutable: false });
+  // preCompressed: the build writes .br/.gz beside each text asset (packages/web/vite.config.ts); they are
+  // sent to browsers that accept the encoding, the plain file to others. cacheControl: false: the route
+  // below sets cache-control itself (the plugin's own header would replace it)
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+  });
   const html = () => fs.readFileSync(index, 'utf8');
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import Settings from '@mui/icons-material/SettingsOutlined';
 import { MAX_DASHBOARD_COLUMNS, type Widget } from '@footfall/domain';
+import { CHART_WIDGET_TYPES, preloadCharts } from '../charts/chart';
 import { WidgetBody, type WidgetContext } from './widgets/widget-body';
 
 /** Rows are 10 px high; 500 columns share the width (spec section 9: max 500 columns). */
@@ -46,6 +48,10 @@ export function WidgetGrid(props: {
   const { t } = useTranslation();
   const { width, containerRef, mounted } = useContainerWidth();
   const layout: Layout = props.widgets.map((w) => ({ ...w.layout }));
+  const hasCharts = props.widgets.some((w) => CHART_WIDGET_TYPES.has(w.type.name));
+  useEffect(() => {
+    if (hasCharts) preloadCharts();
+  }, [hasCharts]);
   const commit = (next: Layout) => props.onLayout(withLayout(props.widgets, next));
   return (
     <Box ref={containerRef} data-testid="widget-grid" data-edit={props.editMode || undefined}>

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { freePort, startServerProcess } from '../../../server/src/features/live/server-process.js';
+import { printTable, step, type BenchModule } from './bench-kit.js';
+
+/**
+ * Lighthouse (desktop preset, performance category) on the demo dashboard of 10 widgets: the built
+ * web app (`npm run build` first) served by a real server process on a fresh embedded database with
+ * the demo organisation. Debian's Chromium is started by chrome-launcher; the demo admin signs in
+ * through the login page (Playwright over the same DevTools port), then Lighthouse loads the
+ * dashboard `--lighthouse-runs` times (3 by default) with a cold cache and the session kept (local
+ * storage is not in Lighthouse's storage reset). Nothing is downloaded: the browser is the system's
+ * and the only page is on 127.0.0.1.
+ *
+ * Prints per run and median: performance score, FCP, LCP, total blocking time, and the JavaScript
+ * gzipped (sizes of the built files, gzipped here: the initial JS the HTML document loads, and all the
+ * scripts the dashboard load fetched).
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.resolve(here, '../../../web/dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO_USER = 'admin';
+const DEMO_PASSWORD = 'Demo-password-1';
+
+const gzKiB = (urls: Iterable<string>) => {
+  let sum = 0;
+  for (const u of urls) {
+    const file = path.join(dist, new URL(u).pathname);
+    if (fs.existsSync(file)) sum += gzipSync(fs.readFileSync(file)).length;
+  }
+  return sum / 1024;
+};
+
+interface RunFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  siMs: number;
+  cls: number;
+  routeJsGzKiB: number;
+  scripts: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+export const lighthouseBench: BenchModule = {
+  name: 'lighthouse',
+  description:
+    'Lighthouse desktop performance of the demo dashboard (built app, real server): score, LCP, TBT, JS gzipped',
+  async run({ flags }) {
+    if (!fs.existsSync(path.join(dist, 'index.html')))
+      throw new Error(`${dist}/index.html missing: run \`npm run build\` first`);
+    const runs = Number(flags.get('lighthouse-runs') ?? 3);
+    if (!(runs > 0)) throw new Error('--lighthouse-runs must be a positive number');
+
+    let done = step('server (fresh embedded database, demo data)');
+    const server = await startServerProcess({
+      EMBEDDED_PG_PORT: String(await freePort()),
+      WEB_DIST: dist,
+    });
+    done();
+    const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'footfall-lighthouse-'));
+    let chrome: chromeLauncher.LaunchedChrome | undefined;
+    try {
+      done = step('chromium and sign-in');
+      chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM,
+        userDataDir,
+        chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await browser.contexts()[0]!.newPage();
+      await page.goto(`${server.url}/en/login`);
+      await page.locator('input[name=username]').fill(DEMO_USER);
+      await page.locator('input[name=password]').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((u) => !u.pathname.includes('/login'));
+      await page.goto(`${server.url}/en/dashboard`);
+      await page.getByTestId('dashboard-page').waitFor();
+      const url = page.url();
+      const widgets = await page.getByTestId('widget').count();
+      await page.close();
+      await browser.close();
+      done();
+      if (widgets !== 10) throw new Error(`the demo dashboard has ${widgets} widgets, expected 10`);
+
+      // initial JS: the entry script and the modulepreloads of the HTML document
+      const html = await (await fetch(url)).text();
+      const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+        (m) => new URL(m[1]!, url).href,
+      );
+      const initialJsGzKiB = gzKiB(initial);
+
+      const results: RunFigures[] = [];
+      for (let i = 0; i < runs; i++) {
+        done = step(`lighthouse run ${i + 1}/${runs}`);
+        const result = await lighthouse(
+          url,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+          desktopConfig,
+        );
+        done();
+        if (!result) throw new Error('lighthouse returned no result');
+        const lhr = result.lhr;
+        if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+        if (new URL(lhr.finalDisplayedUrl).pathname.includes('/login'))
+          throw new Error('lighthouse was sent to the login page: the session was lost');
+        const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        const requests =
+          (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })
+            ?.items ?? [];
+        const scripts = requests.filter((r) => r.resourceType === 'Script').map((r) => r.url);
+        results.push({
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          fcpMs: num('first-contentful-paint'),
+          lcpMs: num('largest-contentful-paint'),
+          tbtMs: num('total-blocking-time'),
+          siMs: num('speed-index'),
+          cls: num('cumulative-layout-shift'),
+          routeJsGzKiB: gzKiB(scripts),
+          scripts: scripts.length,
+        });
+      }
+      const f = (v: number, d = 0) => v.toFixed(d);
+      const row = (label: string, r: RunFigures) => [
+        label,
+        f(r.score),
+        f(r.fcpMs),
+        f(r.lcpMs),
+        f(r.tbtMs),
+        f(r.siMs),
+        f(r.cls, 3),
+        f(initialJsGzKiB, 1),
+        f(r.routeJsGzKiB, 1),
+        f(r.scripts),
+      ];
+      const med: RunFigures = {
+        score: median(results.map((r) => r.score)),
+        fcpMs: median(results.map((r) => r.fcpMs)),
+        lcpMs: median(results.map((r) => r.lcpMs)),
+        tbtMs: median(results.map((r) => r.tbtMs)),
+        siMs: median(results.map((r) => r.siMs)),
+        cls: median(results.map((r) => r.cls)),
+        routeJsGzKiB: median(results.map((r) => r.routeJsGzKiB)),
+        scripts: median(results.map((r) => r.scripts)),
+      };
+      console.log(`\n  ${url} (${widgets} widgets), Lighthouse ${result0Version()} desktop preset`);
+      printTable(
+        [
+          'run',
+          'score',
+          'FCP ms',
+          'LCP ms',
+          'TBT ms',
+          'SI ms',
+          'CLS',
+          'initial JS gz KiB',
+          'all JS gz KiB',
+          'scripts',
+        ],
+        [...results.map((r, i) => row(String(i + 1), r)), row('median', med)],
+      );
+      console.log('  targets: score >= 95, LCP <= 1200 ms, TBT <= 200 ms, initial JS gz <= 300 KiB');
+    } finally {
+      await chrome?.kill();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+      await server.stop();
+    }
+  },
+};
+
+function result0Version(): string {
+  try {
+    const pkg = path.resolve(here, '../../../../node_modules/lighthouse/package.json');
+    return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version;
+  } catch {
+    return '';
+  }
+}
