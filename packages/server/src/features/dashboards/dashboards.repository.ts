@@ -121,7 +121,11 @@ export async function overwriteLinkedDashboards(
 export const userIdsByUsername = (db: Db, usernames: string[]) =>
   usernames.length === 0
     ? Promise.resolve([])
-    : db.selectFrom('app_user').select(['id', 'username']).where('username', 'in', usernames).execute();
+    : db
+        .selectFrom('app_user')
+        .select(['id', 'username', 'language'])
+        .where('username', 'in', usernames)
+        .execute();
 
 export async function countOwned(db: Db, ownerId: string) {
   const row = await db

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../platform/db/database.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
-import { demoDashboardJson } from './demo-dashboard.js';
+import { demoDashboardJson, demoDashboardName } from './demo-dashboard.js';
 import {
   countOwned,
   deleteDashboard,
@@ -247,7 +247,13 @@ export function createDashboardsService(deps: {
         if ((await countOwned(db, u.id)) > 0) continue;
         const scope = (await deps.users.scopeOf(u.id))?.scopeNodeId ?? null;
         const ids = demo.locations.filter((l) => scope === null || l.groupId === scope).map((l) => l.id);
-        await this.createForUser(u.id, 'Store performance', demoDashboardJson(ids), true);
+        // the demo dashboard is written in the account's language (its titles are user content)
+        await this.createForUser(
+          u.id,
+          demoDashboardName(u.language),
+          demoDashboardJson(ids, u.language),
+          true,
+        );
         made++;
       }
       return made;

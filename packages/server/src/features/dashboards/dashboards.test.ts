@@ -339,3 +339,32 @@ describe('snapshot sending', () => {
     expect((await t.ctx.mailer.outbox()).some((m) => m.subject.includes('NoSend'))).toBe(false);
   });
 });
+
+describe('demo dashboards', () => {
+  it('are written in each demo account’s language, once', async () => {
+    const fr = await makeUser(t.db, { scopeNodeId: null });
+    const es = await makeUser(t.db, { scopeNodeId: null });
+    const other = await makeUser(t.db, { scopeNodeId: null });
+    for (const [u, language] of [
+      [fr, 'fr'],
+      [es, 'es'],
+      [other, 'de'],
+    ] as const)
+      await t.db.updateTable('app_user').set({ language }).where('id', '=', u.id).execute();
+    const accounts = [fr, es, other].map((u) => ({ username: u.username }));
+    expect(await t.app.services.dashboards.seedDemo({ accounts, locations: [] })).toBe(3);
+    expect(await t.app.services.dashboards.seedDemo({ accounts, locations: [] })).toBe(0);
+    const made = async (u: MadeUser) => {
+      const row = await t.db
+        .selectFrom('dashboard')
+        .select(['name', 'json', 'is_default'])
+        .where('owner_id', '=', u.id)
+        .executeTakeFirstOrThrow();
+      const widgets = (row.json as { widgets: { title?: string }[] }).widgets;
+      return [row.name, row.is_default, widgets.length, widgets[0]!.title, widgets[1]!.title];
+    };
+    expect(await made(fr)).toEqual(['Performance des magasins', true, 10, 'Bienvenue', 'Entrées']);
+    expect(await made(es)).toEqual(['Rendimiento de las tiendas', true, 10, 'Bienvenida', 'Entradas']);
+    expect(await made(other)).toEqual(['Store performance', true, 10, 'Welcome', 'Traffic in']);
+  });
+});

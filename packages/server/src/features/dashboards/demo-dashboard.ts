@@ -5,7 +5,72 @@ import { DashboardJson, type WidgetInput } from '@footfall/domain';
  * KPI cards, traffic in/out by hour, stacked in/out, the hourly x weekday heat map, the ranking of
  * locations, the occupancy indicator and a table, over the locations the user may see.
  */
-export function demoDashboardJson(locationIds: string[]): DashboardJson {
+type Lang = 'en' | 'fr' | 'es';
+type TextKey =
+  | 'name'
+  | 'welcome'
+  | 'welcomeText'
+  | 'trafficIn'
+  | 'conversion'
+  | 'sales'
+  | 'byHour'
+  | 'inOut'
+  | 'busiest'
+  | 'ranking'
+  | 'occupancy'
+  | 'figures';
+
+/** The demo dashboard's words in the demo accounts' languages (user content, so stored translated). */
+const TEXTS: Record<Lang, Record<TextKey, string>> = {
+  en: {
+    name: 'Store performance',
+    welcome: 'Welcome',
+    welcomeText: 'Footfall demo: traffic, conversion and sales of the demo stores.',
+    trafficIn: 'Traffic in',
+    conversion: 'Conversion',
+    sales: 'Sales',
+    byHour: 'Traffic in and out by hour',
+    inOut: 'In / out',
+    busiest: 'Busiest hours',
+    ranking: 'Ranking of stores',
+    occupancy: 'Occupancy',
+    figures: 'Store figures',
+  },
+  fr: {
+    name: 'Performance des magasins',
+    welcome: 'Bienvenue',
+    welcomeText: 'Démo Footfall : fréquentation, conversion et ventes des magasins de démonstration.',
+    trafficIn: 'Entrées',
+    conversion: 'Conversion',
+    sales: 'Ventes',
+    byHour: 'Entrées et sorties par heure',
+    inOut: 'Entrées / sorties',
+    busiest: 'Heures les plus fréquentées',
+    ranking: 'Classement des magasins',
+    occupancy: 'Occupation',
+    figures: 'Chiffres des magasins',
+  },
+  es: {
+    name: 'Rendimiento de las tiendas',
+    welcome: 'Bienvenida',
+    welcomeText: 'Demo de Footfall: afluencia, conversión y ventas de las tiendas de demostración.',
+    trafficIn: 'Entradas',
+    conversion: 'Conversión',
+    sales: 'Ventas',
+    byHour: 'Entradas y salidas por hora',
+    inOut: 'Entradas / salidas',
+    busiest: 'Horas de más afluencia',
+    ranking: 'Clasificación de tiendas',
+    occupancy: 'Ocupación',
+    figures: 'Cifras de las tiendas',
+  },
+};
+
+/** The demo dashboard's name in a language (English for anything else). */
+export const demoDashboardName = (language: string) => (TEXTS[language as Lang] ?? TEXTS.en).name;
+
+export function demoDashboardJson(locationIds: string[], language = 'en'): DashboardJson {
+  const tx = TEXTS[language as Lang] ?? TEXTS.en;
   let n = 0;
   const w = (
     name: WidgetInput['type']['name'],
@@ -23,10 +88,10 @@ export function demoDashboardJson(locationIds: string[]): DashboardJson {
         'TextWidget',
         { x: 0, y: 0, w: 500, h: 6 },
         {
-          title: 'Welcome',
+          title: tx.welcome,
           extras: {
             pagination: 10,
-            text: 'Footfall demo: traffic, conversion and sales of the demo stores.',
+            text: tx.welcomeText,
           },
         },
       ),
@@ -34,24 +99,24 @@ export function demoDashboardJson(locationIds: string[]): DashboardJson {
         'kpiCard',
         'KpiCardWidget',
         { x: 0, y: 6, w: 166, h: 14 },
-        { title: 'Traffic in', kpis: ['TrafficIn'] },
+        { title: tx.trafficIn, kpis: ['TrafficIn'] },
       ),
       w(
         'kpiCard',
         'KpiCardWidget',
         { x: 166, y: 6, w: 167, h: 14 },
         {
-          title: 'Conversion',
+          title: tx.conversion,
           kpis: ['ConversionRate'],
         },
       ),
-      w('kpiCard', 'KpiCardWidget', { x: 333, y: 6, w: 167, h: 14 }, { title: 'Sales', kpis: ['Sales'] }),
+      w('kpiCard', 'KpiCardWidget', { x: 333, y: 6, w: 167, h: 14 }, { title: tx.sales, kpis: ['Sales'] }),
       w(
         'lineChart',
         'LineChartWidget',
         { x: 0, y: 20, w: 250, h: 30 },
         {
-          title: 'Traffic in and out by hour',
+          title: tx.byHour,
           kpis: ['TrafficIn', 'TrafficOut'],
         },
       ),
@@ -60,7 +125,7 @@ export function demoDashboardJson(locationIds: string[]): DashboardJson {
         'StackedInOutWidget',
         { x: 250, y: 20, w: 250, h: 30 },
         {
-          title: 'In / out',
+          title: tx.inOut,
           kpis: ['TrafficIn', 'TrafficOut'],
         },
       ),
@@ -69,7 +134,7 @@ export function demoDashboardJson(locationIds: string[]): DashboardJson {
         'HeatMapWidget',
         { x: 0, y: 50, w: 250, h: 30 },
         {
-          title: 'Busiest hours',
+          title: tx.busiest,
           kpis: ['TrafficIn'],
         },
       ),
@@ -78,7 +143,7 @@ export function demoDashboardJson(locationIds: string[]): DashboardJson {
         'RankingWidget',
         { x: 250, y: 50, w: 250, h: 30 },
         {
-          title: 'Ranking of stores',
+          title: tx.ranking,
           kpis: ['TrafficIn'],
         },
       ),
@@ -87,7 +152,7 @@ export function demoDashboardJson(locationIds: string[]): DashboardJson {
         'OccupancyIndicatorWidget',
         { x: 0, y: 80, w: 166, h: 27 },
         {
-          title: 'Occupancy',
+          title: tx.occupancy,
           kpis: ['Occupancy'],
           occupancyIndicatorGridMode: true,
         },
@@ -97,7 +162,7 @@ export function demoDashboardJson(locationIds: string[]): DashboardJson {
         'TableWidget',
         { x: 166, y: 80, w: 334, h: 27 },
         {
-          title: 'Store figures',
+          title: tx.figures,
           kpis: ['TrafficIn', 'TrafficOut', 'ConversionRate', 'Sales'],
           extras: { pagination: 10 },
         },
