@@ -110,7 +110,9 @@ export function planSources(
   needs.forEach((need, n) => {
     for (const node of nodes) {
       if (!includeNested && !node.top) continue;
-      const group = groupOf(n, node.index);
+      // only the combined figures asked for: every top node adds up in the first node's group
+      // (their subtrees are disjoint), so the SQL sums across nodes instead of returning rows per node
+      const group = groupOf(n, includeNested ? node.index : 0);
       const series: SeriesInfo[] = [];
       let total: NodeKpiRow | undefined;
       if (node.type === 'device') {

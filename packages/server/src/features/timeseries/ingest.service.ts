@@ -23,6 +23,7 @@ import {
   lockSeriesForIngest,
   refreshBuckets,
   refreshDays,
+  touchedBuckets,
   upsertMeasurements,
 } from './ingest.rollup.repository.js';
 
@@ -124,8 +125,9 @@ export function createIngestService(deps: {
       await db.transaction().execute(async (trx) => {
         await lockSeriesForIngest(trx, keys);
         await upsertMeasurements(trx, keys, times, values);
-        await refreshBuckets(trx, keys, times);
-        await refreshDays(trx, keys, times);
+        const touched = touchedBuckets(keys, times);
+        await refreshBuckets(trx, touched);
+        await refreshDays(trx, touched);
       });
       const seriesKeys = [...new Set(keys)];
       let fromMs = Infinity;
@@ -164,9 +166,12 @@ export function createIngestService(deps: {
           );
         const times = [...deleted, ...points.times];
         if (times.length === 0) return;
-        const keys = times.map(() => seriesKey);
-        await refreshBuckets(trx, keys, times);
-        await refreshDays(trx, keys, times);
+        const touched = touchedBuckets(
+          times.map(() => seriesKey),
+          times,
+        );
+        await refreshBuckets(trx, touched);
+        await refreshDays(trx, touched);
       });
     },
 
