@@ -251,6 +251,47 @@ test.describe('desktop dashboard', () => {
     expect(views.filter((v) => v.defaultDashboard).map((v) => v.id)).toEqual([id]);
   });
 
+  test('mails a snapshot of the dashboard to the recipients typed in its dialog', async ({
+    page,
+    request,
+  }) => {
+    const api = client(request, await token(request, 'user'));
+    const [a] = locations(await api.get<TreeNode[]>('/api/OrganizationalTree')) as [TreeNode];
+    const dash = await seedDashboard(api, 'Snapshot journey', [a.id]);
+    await signIn(page, 'user', 'en');
+    await page.goto(`/en/dashboard/${dash.id}`);
+    await expect(page.getByTestId('widget')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Dashboard menu' }).click();
+    await page.getByRole('menuitem', { name: 'Send a snapshot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send a snapshot by e-mail' });
+    const send = dialog.getByRole('button', { name: 'Send', exact: true });
+    await expect(send).toBeDisabled();
+    const stamp = Date.now();
+    const input = dialog.getByTestId('snapshot-recipients');
+    await input.fill(`ana.${stamp}@example.com, not-an-address `);
+    await expect(dialog.getByText('Some addresses are not valid e-mail addresses')).toBeVisible();
+    await expect(send).toBeDisabled();
+    // the invalid chip is removed with Backspace, a valid address is typed instead
+    await input.press('Backspace');
+    await input.fill(`bo.${stamp}@example.com`);
+    await expect(send).toBeEnabled();
+    await snap(page, 'en-dashboard-snapshot');
+    await send.click();
+    await expect(page.getByText('Snapshot sent to 2 recipients')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const admin = client(request, await token(request, 'superadmin'));
+    const { items: mails } = await admin.get<{
+      items: { to: string[]; subject: string; attachments: string[] }[];
+    }>('/api/outbox');
+    const mine = mails.filter((m) => m.to.some((to) => to.includes(String(stamp))));
+    expect(mine.flatMap((m) => m.to).sort()).toEqual([`ana.${stamp}@example.com`, `bo.${stamp}@example.com`]);
+    for (const m of mine) {
+      expect(m.subject).toContain('Snapshot journey');
+      expect(m.attachments.some((f) => f.endsWith('.pdf'))).toBe(true);
+    }
+  });
+
   test('applies a template and asks before applying filters on a linked dashboard', async ({
     page,
     request,

@@ -49,11 +49,15 @@ export const UserDefaultDashboardDto = z.object({
 });
 export type UserDefaultDashboardDto = z.infer<typeof UserDefaultDashboardDto>;
 
+/** at most this many recipients per snapshot */
+export const SNAPSHOT_MAX_RECIPIENTS = 20;
+export const SnapshotEmail = z.email().max(320);
 export const SnapshotBody = z.object({
   recipients: z
-    .array(z.object({ email: z.email().max(320) }))
+    .array(z.object({ email: SnapshotEmail }))
     .min(1)
-    .max(20),
+    .max(SNAPSHOT_MAX_RECIPIENTS),
 });
 export type SnapshotBody = z.infer<typeof SnapshotBody>;
 export const SnapshotResult = z.object({ sent: z.number().int(), attachment: z.string() });
+export type SnapshotResult = z.infer<typeof SnapshotResult>;

@@ -118,6 +118,11 @@ export const SelectedTimePeriod = z.object({
 });
 export type SelectedTimePeriod = z.infer<typeof SelectedTimePeriod>;
 
+/** The demographic tag flags of the tag filter; each one is a series meta tag of the same name. */
+export const DEMOGRAPHIC_TAGS = ['adults', 'children', 'males', 'females'] as const;
+/** The KPIs counted per person, which sensors may split by demographic meta tags. */
+export const DEMOGRAPHIC_KPIS: readonly string[] = ['TrafficIn', 'TrafficOut'];
+
 export const DashboardTags = z.object({
   locationGroup: z.array(z.string().max(200)).max(200).default([]),
   adults: z.boolean().default(false),

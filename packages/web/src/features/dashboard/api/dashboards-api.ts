@@ -1,6 +1,7 @@
 import type {
   CreateDashboardBody,
   DashboardDto,
+  SnapshotResult,
   TemplateDto,
   UpdateDashboardBody,
   UserDefaultDashboardDto,
@@ -48,3 +49,10 @@ export const setDefaultDashboard = (userId: string, dashboardId: string, mobile:
     `/api/User/${encodeURIComponent(userId)}/${mobile ? 'defaultMobileDashboard' : 'defaultDashboard'}/${encodeURIComponent(dashboardId)}`,
     { method: 'POST' },
   );
+
+/** Mails the dashboard's snapshot (a PDF of its figures over its period) to the recipients. */
+export const sendSnapshot = (dashboardId: string, emails: string[]) =>
+  api<SnapshotResult>(`/api/Dashboard/${encodeURIComponent(dashboardId)}/snapshot`, {
+    method: 'POST',
+    body: { recipients: emails.map((email) => ({ email })) },
+  });

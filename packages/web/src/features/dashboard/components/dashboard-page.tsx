@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,6 +29,8 @@ import {
   type WidgetTypeName,
 } from '@footfall/domain';
 import { useNotify } from '../../../components/notifications';
+// the snapshot dialog loads only when it is opened
+const SnapshotDialog = lazy(() => import('./snapshot-dialog'));
 import { usePageTitle } from '../../../components/page-title';
 import { useUser } from '../../../lib/session/current-user';
 import {
@@ -84,6 +86,7 @@ export function DashboardPage() {
   const [configuring, setConfiguring] = useState<string | null>(null);
   const [addAnchor, setAddAnchor] = useState<HTMLElement | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [snapshotOpen, setSnapshotOpen] = useState(false);
   const templates = useQuery({ ...templatesQuery(), enabled: menuAnchor !== null });
   usePageTitle(name || t('nav_dashboard'));
 
@@ -260,6 +263,15 @@ export function DashboardPage() {
         >
           {t('set_default_mobile_dashboard')}
         </MenuItem>
+        <MenuItem
+          disabled={!dash.data}
+          onClick={() => {
+            setMenuAnchor(null);
+            setSnapshotOpen(true);
+          }}
+        >
+          {t('send_snapshot')}
+        </MenuItem>
         {!readOnly && <ListSubheader>{t('apply_template')}</ListSubheader>}
         {!readOnly && (templates.data ?? []).length === 0 && (
           <MenuItem disabled>{t('no_templates')}</MenuItem>
@@ -306,6 +318,15 @@ export function DashboardPage() {
           onRemove={(wid) => editWidgets(widgets.filter((w) => w.layout.i !== wid))}
           onConfigure={setConfiguring}
         />
+      )}
+      {snapshotOpen && dash.data && (
+        <Suspense fallback={null}>
+          <SnapshotDialog
+            dashboardId={dash.data.id}
+            dashboardName={dash.data.name}
+            onClose={() => setSnapshotOpen(false)}
+          />
+        </Suspense>
       )}
       {configured && (
         <WidgetConfigDialog

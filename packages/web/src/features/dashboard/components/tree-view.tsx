@@ -15,6 +15,7 @@ import Search from '@mui/icons-material/Search';
 import {
   ellipsis,
   labelCut,
+  DEMOGRAPHIC_TAGS,
   TREE_SEARCH_DEBOUNCE_MS,
   treeSearchMatcher,
   type PaneState,
@@ -28,7 +29,7 @@ export interface Tags {
   males: boolean;
   females: boolean;
 }
-const TAG_FLAGS = ['adults', 'children', 'males', 'females'] as const;
+const TAG_FLAGS = DEMOGRAPHIC_TAGS;
 
 /** Search text debounced by 350 ms (spec section 9). */
 export function useDebounced<T>(value: T, ms = TREE_SEARCH_DEBOUNCE_MS): T {

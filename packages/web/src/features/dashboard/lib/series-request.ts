@@ -1,4 +1,6 @@
 import {
+  DEMOGRAPHIC_KPIS,
+  DEMOGRAPHIC_TAGS,
   FORECAST_OF,
   findFormula,
   formatLocal,
@@ -104,9 +106,15 @@ export function widgetQueryBody(
   const plan = planWidget(widget, period);
   if (!plan || plan.kpis.length === 0) return null;
   const nodeIds = plan.breakdownByNode && locationIds.length > 0 ? locationIds : json.fullTreeViewSelection;
+  // the demographic flags of the tag filter select the series of people counts carrying those meta tags
+  const metaTags = DEMOGRAPHIC_TAGS.filter((tag) => json.tags[tag]);
   return {
     nodeIds: nodeIds.slice(0, 500),
-    aggregateFunctionsByKpi: plan.kpis.map((kpi) => ({ kpi, aggregateFunctions: [functionOf(kpi)] })),
+    aggregateFunctionsByKpi: plan.kpis.map((kpi) => ({
+      kpi,
+      aggregateFunctions: [functionOf(kpi)],
+      ...(metaTags.length > 0 && DEMOGRAPHIC_KPIS.includes(kpi) ? { metaTags } : {}),
+    })),
     from: formatLocal(period.from),
     to: formatLocal(period.to),
     aggregation: plan.aggregation ?? period.aggregation,

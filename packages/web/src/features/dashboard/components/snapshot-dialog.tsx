@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { SNAPSHOT_MAX_RECIPIENTS, SnapshotEmail } from '@footfall/domain';
+import { ApiError } from '../../../lib/api-client';
+import { useNotify } from '../../../components/notifications';
+import { sendSnapshot } from '../api/dashboards-api';
+
+const MAX_RECIPIENTS = SNAPSHOT_MAX_RECIPIENTS;
+const looksLikeEmail = (v: string) => SnapshotEmail.safeParse(v).success;
+
+/** Splits what was typed or pasted ("a@x.com, b@y.com; c@z.com") into distinct addresses. */
+export function splitEmails(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/**
+ * "Send a snapshot": the dashboard's figures over its period, rendered by the server as a PDF and
+ * mailed to the recipients typed here (one chip per address; invalid addresses are shown in red and
+ * block sending).
+ */
+export function SnapshotDialog(props: { dashboardId: string; dashboardName: string; onClose(): void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const [emails, setEmails] = useState<string[]>([]);
+  const [draft, setDraft] = useState('');
+  const pending = splitEmails(draft);
+  const all = [...new Set([...emails, ...pending])];
+  const invalid = all.filter((e) => !looksLikeEmail(e));
+  const tooMany = all.length > MAX_RECIPIENTS;
+  const send = useMutation({
+    mutationFn: () => sendSnapshot(props.dashboardId, all),
+    onSuccess: (r) => {
+      notify(t('snapshot_sent', { count: r.sent }), 'success');
+      props.onClose();
+    },
+    onError: (e: unknown) => {
+      console.error('snapshot', e);
+      notify(
+        e instanceof ApiError && e.status === 400 ? t('snapshot_invalid') : t('snapshot_failed'),
+        'error',
+      );
+    },
+  });
+  const error =
+    invalid.length > 0
+      ? t('snapshot_invalid')
+      : tooMany
+        ? t('snapshot_too_many', { max: MAX_RECIPIENTS })
+        : '';
+  return (
+    <Dialog open onClose={props.onClose} maxWidth="sm" fullWidth aria-labelledby="snapshot-title">
+      <DialogTitle id="snapshot-title">{t('snapshot_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          {t('snapshot_text', { name: props.dashboardName })}
+        </DialogContentText>
+        <Autocomplete
+          multiple
+          freeSolo
+          options={[]}
+          value={emails}
+          inputValue={draft}
+          onInputChange={(_, v, reason) => {
+            // a separator typed or pasted turns what precedes it into chips
+            if (reason === 'input' && /[\s,;]/.test(v)) {
+              const parts = splitEmails(v);
+              const last = /[\s,;]$/.test(v) ? '' : (parts.pop() ?? '');
+              setEmails((cur) => [...new Set([...cur, ...parts])]);
+              setDraft(last);
+            } else setDraft(v);
+          }}
+          onChange={(_, v) => setEmails([...new Set(v.flatMap((x) => splitEmails(String(x))))])}
+          renderValue={(value, getItemProps) =>
+            value.map((email, index) => {
+              const { key, ...itemProps } = getItemProps({ index });
+              return (
+                <Chip
+                  key={key}
+                  {...itemProps}
+                  size="small"
+                  label={email}
+                  color={looksLikeEmail(email) ? 'default' : 'error'}
+                  variant={looksLikeEmail(email) ? 'filled' : 'outlined'}
+                />
+              );
+            })
+          }
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              autoFocus
+              label={t('snapshot_recipients')}
+              placeholder={emails.length === 0 ? 'name@example.com' : undefined}
+              error={error !== ''}
+              helperText={error || t('snapshot_recipients_hint')}
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'snapshot-recipients' },
+              }}
+            />
+          )}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={props.onClose} color="inherit">
+          {t('cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={all.length === 0 || error !== '' || send.isPending}
+          onClick={() => send.mutate()}
+        >
+          {t('snapshot_send')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+export default SnapshotDialog;
