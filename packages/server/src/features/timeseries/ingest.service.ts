@@ -112,11 +112,18 @@ export function createIngestService(deps: {
     async store(points: ResolvedPoints, ids?: { seriesIds: string[]; nodeIds: string[] }): Promise<number> {
       const n = points.keys.length;
       if (n === 0) return 0;
-      const last = new Map<string, number>();
-      for (let i = 0; i < n; i++) last.set(`${points.keys[i]}:${points.times[i]}`, i);
+      // index of the last point of each (series, instant), per series (no string keys: 10,000 points)
+      const last = new Map<number, Map<number, number>>();
+      let distinct = 0;
+      for (let i = 0; i < n; i++) {
+        let byTime = last.get(points.keys[i]!);
+        if (!byTime) last.set(points.keys[i]!, (byTime = new Map()));
+        if (!byTime.has(points.times[i]!)) distinct++;
+        byTime.set(points.times[i]!, i);
+      }
       let { keys, times, values } = points;
-      if (last.size !== n) {
-        const idx = [...last.values()];
+      if (distinct !== n) {
+        const idx = [...last.values()].flatMap((byTime) => [...byTime.values()]).sort((a, b) => a - b);
         keys = idx.map((i) => points.keys[i]!);
         times = idx.map((i) => points.times[i]!);
         values = idx.map((i) => points.values[i]!);
@@ -181,16 +188,22 @@ export function createIngestService(deps: {
      */
     async ingest(caller: IngestCaller, items: readonly MeasurementInput[]): Promise<{ accepted: number }> {
       const scopeNodeId = writeScope(caller);
-      const ids = [...new Set(items.map((m) => m.timeSeriesId.toLowerCase()))];
+      const ids = [...new Set([...new Set(items.map((m) => m.timeSeriesId))].map((id) => id.toLowerCase()))];
       const rows = await seriesForIngest(db, ids, scopeNodeId);
       const byId = new Map(rows.filter((r) => r.in_scope).map((r) => [r.id, r]));
+      // the series of each id as sent (a batch repeats a few hundred ids)
+      const bySent = new Map<string, (typeof rows)[number] | undefined>();
+      const seriesOf = (sent: string) => {
+        if (!bySent.has(sent)) bySent.set(sent, byId.get(sent.toLowerCase()));
+        return bySent.get(sent);
+      };
       const limit = clock.now().getTime() + MAX_FUTURE_MS;
       const keys = new Array<number>(items.length);
       const times = new Array<number>(items.length);
       const values = new Array<number>(items.length);
       for (let i = 0; i < items.length; i++) {
         const item = items[i]!;
-        const row = byId.get(item.timeSeriesId.toLowerCase());
+        const row = seriesOf(item.timeSeriesId);
         if (!row) throw badRequest('Unknown time series', `measurements.${i}.timeSeriesId`);
         const t = Date.parse(item.occurredOn);
         if (!Number.isFinite(t)) throw badRequest('Invalid instant', `measurements.${i}.occurredOn`);
