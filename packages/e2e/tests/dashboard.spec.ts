@@ -287,7 +287,7 @@ test.describe('desktop dashboard', () => {
     const mine = mails.filter((m) => m.to.some((to) => to.includes(String(stamp))));
     expect(mine.flatMap((m) => m.to).sort()).toEqual([`ana.${stamp}@example.com`, `bo.${stamp}@example.com`]);
     for (const m of mine) {
-      expect(m.subject).toContain('Snapshot journey');
+      expect(m.subject).toMatch(/^Dashboard snapshot: Snapshot journey \(\d{4}-\d\d-\d\d 00:00 - /);
       expect(m.attachments.some((f) => f.endsWith('.pdf'))).toBe(true);
     }
   });

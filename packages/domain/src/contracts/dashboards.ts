@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants.js';
+import { isValidTimeZone } from '../time/zone.js';
 
 /** Dashboard API contracts (spec sections 3 and 7). `json` travels as a string, as the spec says. */
 export const DASHBOARD_KINDS = ['dashboard', 'report'] as const;
@@ -57,7 +59,12 @@ export const SnapshotBody = z.object({
     .array(z.object({ email: SnapshotEmail }))
     .min(1)
     .max(SNAPSHOT_MAX_RECIPIENTS),
+  /** the sender's time zone (IANA): the period presets resolve on its clock, as on the sender's screen */
+  timeZone: z.string().max(100).refine(isValidTimeZone, 'not an IANA time zone').default('UTC'),
+  /** the language of the mail and its PDF */
+  language: z.enum(LANGUAGES).default('en'),
 });
 export type SnapshotBody = z.infer<typeof SnapshotBody>;
+export type SnapshotInput = z.input<typeof SnapshotBody>;
 export const SnapshotResult = z.object({ sent: z.number().int(), attachment: z.string() });
 export type SnapshotResult = z.infer<typeof SnapshotResult>;

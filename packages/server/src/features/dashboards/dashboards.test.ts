@@ -328,6 +328,36 @@ describe('snapshot sending', () => {
     expect(raw).toContain('application/pdf');
   });
 
+  it('resolves the period on the sender’s clock and writes in the sender’s language', async () => {
+    const d = (
+      await req(alice, 'POST', '/api/Dashboard', { useDefaultTemplate: false, name: 'Fuseau', json: json() })
+    ).json();
+    // 12:00 UTC is already the next day at UTC+14 and still the same day at UTC-10
+    t.clock.set('2026-03-10T12:00:00Z');
+    const send = (timeZone: string, language: string) =>
+      req(alice, 'POST', `/api/Dashboard/${d.id}/snapshot`, {
+        recipients: [{ email: `${timeZone.replace(/\W/g, '').toLowerCase()}@example.com` }],
+        timeZone,
+        language,
+      });
+    expect((await send('Pacific/Kiritimati', 'fr')).statusCode).toBe(200);
+    expect((await send('Pacific/Honolulu', 'es')).statusCode).toBe(200);
+    const mails = (await t.ctx.mailer.outbox()).filter((m) => m.subject.includes('Fuseau'));
+    const to = (who: string) => mails.find((m) => m.to.includes(who))!;
+    expect(to('pacifickiritimati@example.com').subject).toBe(
+      'Instantané du tableau de bord: Fuseau (2026-03-11 00:00 - 2026-03-12 00:00)',
+    );
+    expect(to('pacifickiritimati@example.com').text).toContain(
+      'Période: 2026-03-11 00:00 - 2026-03-12 00:00',
+    );
+    expect(to('pacifichonolulu@example.com').subject).toBe(
+      'Instantánea del panel: Fuseau (2026-03-10 00:00 - 2026-03-11 00:00)',
+    );
+    const bad = await send('Mars/Olympus_Mons', 'fr');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('timeZone');
+  });
+
   it('refuses a bad e-mail (400) and sends nothing', async () => {
     const d = (
       await req(alice, 'POST', '/api/Dashboard', { useDefaultTemplate: false, name: 'NoSend', json: json() })

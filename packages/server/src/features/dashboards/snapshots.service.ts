@@ -1,8 +1,8 @@
 import {
   findFormula,
   formatLocal,
-  localMinute,
   resolvePeriod,
+  toLocalMinute,
   parseLocal,
   AggregatedQueryBody,
   type AggregatedSeries,
@@ -19,14 +19,53 @@ export interface AggregatedQueryPort {
   aggregated(principal: Principal, body: AggregatedQueryBody): Promise<AggregatedSeries[]>;
 }
 
-const formatValue = (v: number | null, isPercentage: boolean) =>
-  v === null ? '-' : isPercentage ? `${v.toFixed(2)} %` : Number.isInteger(v) ? String(v) : v.toFixed(2);
+const LOCALES = { en: 'en-CA', fr: 'fr-CA', es: 'es-ES' } as const;
+const formatValue = (v: number | null, isPercentage: boolean, language: keyof typeof LOCALES) => {
+  if (v === null) return '-';
+  const n = new Intl.NumberFormat(LOCALES[language], {
+    maximumFractionDigits: isPercentage || !Number.isInteger(v) ? 2 : 0,
+    minimumFractionDigits: isPercentage ? 2 : 0,
+  })
+    .format(v)
+    // the PDF's WinAnsi fonts have no narrow no-break space
+    .replace(/\u202f/g, '\u00a0');
+  return isPercentage ? `${n}\u00a0%` : n;
+};
+
+/** The mail's and the PDF's words, in the sender's language. */
+const TEXTS = {
+  en: {
+    subject: 'Dashboard snapshot',
+    period: 'Period',
+    locations: 'Locations selected',
+    totals: 'KPI totals',
+    none: 'No data for this selection and period.',
+    widgets: 'Widgets',
+  },
+  fr: {
+    subject: 'Instantané du tableau de bord',
+    period: 'Période',
+    locations: 'Emplacements sélectionnés',
+    totals: 'Totaux des indicateurs',
+    none: 'Aucune donnée pour cette sélection et cette période.',
+    widgets: 'Widgets',
+  },
+  es: {
+    subject: 'Instantánea del panel',
+    period: 'Periodo',
+    locations: 'Ubicaciones seleccionadas',
+    totals: 'Totales de los indicadores',
+    none: 'No hay datos para esta selección y este periodo.',
+    widgets: 'Widgets',
+  },
+} as const;
 
 /**
  * Snapshot sending: the dashboard's KPI totals over its selected period, computed by the query
  * service for its tree selection, rendered as a one-page PDF and mailed to each recipient. The
- * period is resolved on the server's clock in UTC wall time (locations are queried in their own
- * local time, as everywhere in the query API).
+ * period's presets resolve on the sender's clock (its time zone comes with the request); locations
+ * are queried in their own local time, as everywhere in the query API. Words are in the sender's
+ * language.
  */
 export function createSnapshotsService(deps: {
   dashboards: DashboardsService;
@@ -38,14 +77,9 @@ export function createSnapshotsService(deps: {
   return {
     async send(principal: Principal, id: string, body: SnapshotBody) {
       const dashboard = await deps.dashboards.loadParsed(principal, id);
-      const now = deps.clock.now();
-      const nowLocal = localMinute(
-        now.getUTCFullYear(),
-        now.getUTCMonth() + 1,
-        now.getUTCDate(),
-        now.getUTCHours(),
-        now.getUTCMinutes(),
-      );
+      // the presets resolve on the sender's clock, as the dashboard on the sender's screen does
+      const nowLocal = toLocalMinute(body.timeZone, deps.clock.now().getTime());
+      const tx = TEXTS[body.language];
       const p = dashboard.json.selectedTimePeriod;
       const custom =
         p.value === 'custom' && p.dateFrom && p.dateTo
@@ -78,16 +112,18 @@ export function createSnapshotsService(deps: {
       }
       const lines: PdfLine[] = [
         { text: dashboard.name, size: 18, bold: true },
-        { text: `Period: ${periodText} (${p.value})`, size: 12 },
-        { text: `Locations selected: ${nodeIds.length}`, size: 10 },
+        { text: `${tx.period}: ${periodText}`, size: 12 },
+        { text: `${tx.locations}: ${nodeIds.length}`, size: 10 },
         { text: ' ', size: 8 },
-        { text: 'KPI totals', size: 13, bold: true },
+        { text: tx.totals, size: 13, bold: true },
       ];
-      if (series.length === 0) lines.push({ text: 'No data for this selection and period.' });
+      if (series.length === 0) lines.push({ text: tx.none });
       for (const s of series) {
-        lines.push({ text: `${s.kpi} (${s.aggregateFunction}): ${formatValue(s.summary, s.isPercentage)}` });
+        lines.push({
+          text: `${s.kpi} (${s.aggregateFunction}): ${formatValue(s.summary, s.isPercentage, body.language)}`,
+        });
       }
-      lines.push({ text: ' ', size: 8 }, { text: 'Widgets', size: 13, bold: true });
+      lines.push({ text: ' ', size: 8 }, { text: tx.widgets, size: 13, bold: true });
       for (const w of dashboard.json.widgets) {
         lines.push({ text: `${w.title ?? w.type.name} - ${w.kpis.join(', ') || w.type.name}`, size: 10 });
       }
@@ -97,9 +133,9 @@ export function createSnapshotsService(deps: {
       for (const to of recipients) {
         await deps.mailer.send({
           to,
-          subject: `Dashboard snapshot: ${dashboard.name} (${periodText})`,
-          text: `${dashboard.name}\nPeriod: ${periodText}\n\n${series
-            .map((s) => `${s.kpi}: ${formatValue(s.summary, s.isPercentage)}`)
+          subject: `${tx.subject}: ${dashboard.name} (${periodText})`,
+          text: `${dashboard.name}\n${tx.period}: ${periodText}\n\n${series
+            .map((s) => `${s.kpi}: ${formatValue(s.summary, s.isPercentage, body.language)}`)
             .join('\n')}\n`,
           attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
         });

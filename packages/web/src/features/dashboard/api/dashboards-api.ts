@@ -1,6 +1,7 @@
 import type {
   CreateDashboardBody,
   DashboardDto,
+  SnapshotInput,
   SnapshotResult,
   TemplateDto,
   UpdateDashboardBody,
@@ -51,8 +52,13 @@ export const setDefaultDashboard = (userId: string, dashboardId: string, mobile:
   );
 
 /** Mails the dashboard's snapshot (a PDF of its figures over its period) to the recipients. */
-export const sendSnapshot = (dashboardId: string, emails: string[]) =>
+export const sendSnapshot = (dashboardId: string, emails: string[], language: SnapshotInput['language']) =>
   api<SnapshotResult>(`/api/Dashboard/${encodeURIComponent(dashboardId)}/snapshot`, {
     method: 'POST',
-    body: { recipients: emails.map((email) => ({ email })) },
+    body: {
+      recipients: emails.map((email) => ({ email })),
+      // the presets resolve on this browser's clock, as on the screen
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      language,
+    } satisfies SnapshotInput,
   });

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import { SNAPSHOT_MAX_RECIPIENTS, SnapshotEmail } from '@footfall/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../components/notifications';
+import { useLang } from '../../../lib/use-lang';
 import { sendSnapshot } from '../api/dashboards-api';
 
 const MAX_RECIPIENTS = SNAPSHOT_MAX_RECIPIENTS;
@@ -38,6 +39,7 @@ export function splitEmails(text: string): string[] {
 export function SnapshotDialog(props: { dashboardId: string; dashboardName: string; onClose(): void }) {
   const { t } = useTranslation();
   const notify = useNotify();
+  const lang = useLang();
   const [emails, setEmails] = useState<string[]>([]);
   const [draft, setDraft] = useState('');
   const pending = splitEmails(draft);
@@ -45,7 +47,7 @@ export function SnapshotDialog(props: { dashboardId: string; dashboardName: stri
   const invalid = all.filter((e) => !looksLikeEmail(e));
   const tooMany = all.length > MAX_RECIPIENTS;
   const send = useMutation({
-    mutationFn: () => sendSnapshot(props.dashboardId, all),
+    mutationFn: () => sendSnapshot(props.dashboardId, all, lang),
     onSuccess: (r) => {
       notify(t('snapshot_sent', { count: r.sent }), 'success');
       props.onClose();
