@@ -39,6 +39,23 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   LIVE_DEMO_GENERATOR: bool(true),
+  /**
+   * Which reverse proxies to believe about the client address (X-Forwarded-For), for the per-IP sign-in
+   * throttle and the logs: empty/`false` none, `true` any, a number of hops, or addresses/CIDRs.
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => {
+      if (v === undefined || v === '' || v === 'false') return false;
+      if (v === 'true') return true;
+      if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
+      return typeof v === 'string' ? v.split(',').map((a) => a.trim()) : v;
+    },
+    z.union([
+      z.boolean(),
+      z.number().int().min(1).max(10),
+      z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()])).min(1),
+    ]),
+  ),
 });
 
 export type RawConfig = z.infer<typeof schema>;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { makeNode, makeUser, type MadeUser } from '../users/users.factory.js';
+import { loadConfig } from '../../config/config.js';
 import { THROTTLE } from './login-throttle.service.js';
 
 describe('POST /authentication and /authentication/refreshToken', () => {
@@ -142,5 +143,34 @@ describe('POST /authentication and /authentication/refreshToken', () => {
     const res = await login('ghost-new', 'Wrong-password-1', '10.4.0.1');
     expect(res.statusCode).toBe(429);
     expect((await login('ghost-new', 'Wrong-password-1', '10.4.0.2')).statusCode).toBe(401);
+  });
+
+  it('behind a trusted proxy throttles the forwarded client address, not the proxy’s', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '10.8.0.1' });
+    let n = 0;
+    // a different account each time: only the per-address throttle can stop these
+    const via = (client: string, from = '10.8.0.1') =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/authentication',
+        payload: { username: `ghost-${n++}`, password: 'Wrong-password-1' },
+        remoteAddress: from,
+        headers: { 'x-forwarded-for': client },
+      });
+    for (let i = 0; i < THROTTLE.ip.free; i++) expect((await via('192.0.2.7')).statusCode).toBe(401);
+    expect((await via('192.0.2.7')).statusCode).toBe(429);
+    // another client behind the same proxy is not locked out
+    expect((await via('192.0.2.8')).statusCode).toBe(401);
+    // an untrusted sender cannot choose its address by the header: it is throttled as itself
+    for (let i = 0; i < THROTTLE.ip.free; i++)
+      expect((await via(`198.51.100.${i}`, '10.9.0.9')).statusCode).toBe(401);
+    expect((await via('198.51.100.250', '10.9.0.9')).statusCode).toBe(429);
+  });
+
+  it('refuses a TRUST_PROXY that is neither a flag, a hop count nor addresses', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '::1']);
   });
 });
