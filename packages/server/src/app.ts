@@ -36,11 +36,15 @@ export type App = FastifyInstance & { services: Services };
 /** 10,000 measurements a batch fit comfortably. */
 const BODY_LIMIT = 4 * 1024 * 1024;
 
+/** A hop count means: believe that many proxies nearest to us (proxy-addr counts hops from 0). */
+const trustProxyOption = (v: Config['TRUST_PROXY']) =>
+  typeof v === 'number' ? (_address: string, hop: number) => hop < v : v;
+
 export async function buildApp(ctx: AppContext): Promise<App> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -167,6 +167,24 @@ describe('POST /authentication and /authentication/refreshToken', () => {
     expect((await via('198.51.100.250', '10.9.0.9')).statusCode).toBe(429);
   });
 
+  it('with a hop count believes the nearest proxy’s X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    let n = 0;
+    const via = (forwarded: string) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/authentication',
+        payload: { username: `hop-${n++}`, password: 'Wrong-password-1' },
+        remoteAddress: '10.7.0.1',
+        headers: { 'x-forwarded-for': forwarded },
+      });
+    // the client named by the nearest proxy (the last entry) is throttled, whatever precedes it
+    for (let i = 0; i < THROTTLE.ip.free; i++)
+      expect((await via(`203.0.113.${i}, 192.0.2.50`)).statusCode).toBe(401);
+    expect((await via('203.0.113.99, 192.0.2.50')).statusCode).toBe(429);
+    expect((await via('192.0.2.51')).statusCode).toBe(401);
+  });
+
   it('refuses a TRUST_PROXY that is neither a flag, a hop count nor addresses', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
