@@ -5,6 +5,7 @@ import { initI18n } from './i18n/i18n';
 import { languageOfPath, prefixOf, readLanguageCookie } from './lib/language';
 import { reloadForChunkError } from './lib/lazy-page';
 import { App } from './app/app';
+import { preloadRouteChunks } from './app/router/routes';
 
 // a preloaded chunk that fails (new deployment) reloads the page, once a minute at most
 window.addEventListener('vite:preloadError', (event) => {
@@ -14,6 +15,7 @@ window.addEventListener('vite:preloadError', (event) => {
 const path = window.location.pathname;
 const lang = prefixOf(path) ?? readLanguageCookie() ?? languageOfPath(path);
 document.documentElement.lang = LOCALES[lang];
+preloadRouteChunks(path);
 
 void initI18n(lang).then(() => {
   createRoot(document.getElementById('root')!).render(

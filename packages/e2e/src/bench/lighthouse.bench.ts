@@ -15,7 +15,8 @@ import { printTable, step, type BenchModule } from './bench-kit.js';
  * the demo organisation. Debian's Chromium is started by chrome-launcher; the demo admin signs in
  * through the login page (Playwright over the same DevTools port), then Lighthouse loads the
  * dashboard `--lighthouse-runs` times (3 by default) with a cold cache and the session kept (local
- * storage is not in Lighthouse's storage reset). Nothing is downloaded: the browser is the system's
+ * storage is not in Lighthouse's storage reset); `--lighthouse-report <file>` keeps each run's report
+ * (JSON, `<file>-<run>.json`). Nothing is downloaded: the browser is the system's
  * and the only page is on 127.0.0.1.
  *
  * Prints per run and median: performance score, FCP, LCP, total blocking time, and the JavaScript
@@ -114,6 +115,8 @@ export const lighthouseBench: BenchModule = {
         if (!result) throw new Error('lighthouse returned no result');
         const lhr = result.lhr;
         if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+        const report = flags.get('lighthouse-report');
+        if (report) fs.writeFileSync(report.replace(/(\.json)?$/, `-${i + 1}.json`), JSON.stringify(lhr));
         if (new URL(lhr.finalDisplayedUrl).pathname.includes('/login'))
           throw new Error('lighthouse was sent to the login page: the session was lost');
         const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;

@@ -32,27 +32,40 @@ const UnauthorizedPage = named(() =>
 );
 
 const AuthLayout = named(() => import('../layouts/auth-layout').then((m) => m.AuthLayout));
+const loadDesktopDashboardLayout = () => import('../layouts/desktop-dashboard-layout');
+const loadResponsiveLayout = () => import('../layouts/responsive-layout');
+const loadDashboardSidePane = () => import('../../features/dashboard/components/dashboard-side-pane');
+const loadDashboardPage = () => import('../../features/dashboard/components/dashboard-page');
 const DesktopDashboardLayout = named(() =>
-  import('../layouts/desktop-dashboard-layout').then((m) => m.DesktopDashboardLayout),
+  loadDesktopDashboardLayout().then((m) => m.DesktopDashboardLayout),
 );
 const MobileLayout = named(() => import('../layouts/mobile-layout').then((m) => m.MobileLayout));
 const SettingsLayout = named(() => import('../layouts/settings-layout').then((m) => m.SettingsLayout));
 const MonitoringLayout = named(() => import('../layouts/monitoring-layout').then((m) => m.MonitoringLayout));
 const ReportsLayout = named(() => import('../layouts/reports-layout').then((m) => m.ReportsLayout));
 const LiveViewLayout = named(() => import('../layouts/live-view-layout').then((m) => m.LiveViewLayout));
-const ResponsiveLayout = named(() => import('../layouts/responsive-layout').then((m) => m.ResponsiveLayout));
-const MobileDashboardGate = named(() =>
-  import('../layouts/responsive-layout').then((m) => m.MobileDashboardGate),
-);
-const DashboardSidePane = named(() =>
-  import('../../features/dashboard/components/dashboard-side-pane').then((m) => m.DashboardSidePane),
-);
+const ResponsiveLayout = named(() => loadResponsiveLayout().then((m) => m.ResponsiveLayout));
+const MobileDashboardGate = named(() => loadResponsiveLayout().then((m) => m.MobileDashboardGate));
+const DashboardSidePane = named(() => loadDashboardSidePane().then((m) => m.DashboardSidePane));
 const DashboardsIndexPage = named(() =>
   import('../../features/dashboard/components/dashboards-index-page').then((m) => m.DashboardsIndexPage),
 );
-const DashboardPage = named(() =>
-  import('../../features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
-);
+const DashboardPage = named(() => loadDashboardPage().then((m) => m.DashboardPage));
+
+/**
+ * Opening the app on a dashboard URL: fetches the chunks of its nested routes (layouts, side pane,
+ * page) together, while the language loads, instead of one after the other as each route renders.
+ */
+export function preloadRouteChunks(pathname: string): void {
+  if (!/^\/[a-z]{2}\/dashboard(\/|$)/.test(pathname)) return;
+  for (const load of [
+    loadResponsiveLayout,
+    loadDesktopDashboardLayout,
+    loadDashboardSidePane,
+    loadDashboardPage,
+  ])
+    void load().catch(() => undefined); // a failure shows when the route itself loads the chunk
+}
 const Placeholder = lazyPage(() => import('./placeholder-screens'));
 const LiveViewPage = named(() =>
   import('../../features/liveview/components/live-view-page').then((m) => m.LiveViewPage),

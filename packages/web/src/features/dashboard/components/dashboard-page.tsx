@@ -113,6 +113,11 @@ export function DashboardPage() {
   const period = useMemo(() => (json ? resolveSelected(json, nowLocal()) : null), [json, tick]);
   const selection = json?.fullTreeViewSelection;
   const locationIds = useMemo(() => locationsOf(nodes, selection ?? []), [nodes, selection]);
+  // one object while its parts hold: the widgets (memoised) re-render only when their inputs change
+  const ctx = useMemo(
+    () => (json && period ? { json, period, nodes: nodeMap, locationIds } : null),
+    [json, period, nodeMap, locationIds],
+  );
 
   const save = useMutation({
     mutationFn: (current: { name: string; json: DashboardJson; linked: string | null }) =>
@@ -309,16 +314,16 @@ export function DashboardPage() {
             {t(readOnly ? 'dashboard_empty_readonly' : 'dashboard_empty_text')}
           </Typography>
         </Box>
-      ) : (
+      ) : ctx ? (
         <WidgetGrid
           widgets={widgets}
-          ctx={{ json, period, nodes: nodeMap, locationIds }}
+          ctx={ctx}
           editMode={editMode}
           onLayout={editWidgets}
           onRemove={(wid) => editWidgets(widgets.filter((w) => w.layout.i !== wid))}
           onConfigure={setConfiguring}
         />
-      )}
+      ) : null}
       {snapshotOpen && dash.data && (
         <Suspense fallback={null}>
           <SnapshotDialog

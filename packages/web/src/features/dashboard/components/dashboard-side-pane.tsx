@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -41,7 +41,8 @@ export function DashboardSidePane({ state }: { state: PaneState }) {
   const readOnly = isDashboardOnly(user);
   const views = useQuery(viewsQuery());
   const tree = useQuery(treeQuery());
-  const nodes = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
+  // the tree is drawn in a background (time-sliced) render when it arrives: it can hold many nodes
+  const nodes = useDeferredValue(useMemo(() => flattenTree(tree.data ?? []), [tree.data]));
   const current = useDashboardState((s) => s.id);
   const hasJson = useDashboardState((s) => s.json !== null);
   // the route's dashboard while its data is not in the store yet

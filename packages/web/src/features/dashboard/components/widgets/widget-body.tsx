@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -31,10 +31,22 @@ export interface WidgetContext {
   locationIds: readonly string[];
 }
 
-/** The content of one widget: asks for its series and draws them. */
-export function WidgetBody({ widget, ctx }: { widget: Widget; ctx: WidgetContext }) {
+/**
+ * The content of one widget: asks for its series and draws them. Memoised, and the series are drawn
+ * from a deferred copy: a widget re-renders when its own inputs change, and the drawing of new series
+ * is a background (time-sliced) render instead of one long task when the series of several widgets
+ * arrive together.
+ */
+export const WidgetBody = memo(function WidgetBody({ widget, ctx }: { widget: Widget; ctx: WidgetContext }) {
   const { t } = useTranslation();
-  const { series, loading } = useWidgetSeries(widget, ctx.json, ctx.period, ctx.locationIds);
+  const { series: latest, loading: fetching } = useWidgetSeries(
+    widget,
+    ctx.json,
+    ctx.period,
+    ctx.locationIds,
+  );
+  const series = useDeferredValue(latest);
+  const loading = fetching || series !== latest;
   const empty = ctx.json.fullTreeViewSelection.length === 0;
   const body = (() => {
     switch (widget.type.name) {
@@ -81,7 +93,7 @@ export function WidgetBody({ widget, ctx }: { widget: Widget; ctx: WidgetContext
       {body}
     </Box>
   );
-}
+});
 
 function Hint({ text }: { text: string }) {
   return (
@@ -93,7 +105,7 @@ function Hint({ text }: { text: string }) {
   );
 }
 
-function SeriesWidget({
+const SeriesWidget = memo(function SeriesWidget({
   widget,
   series,
   ctx,
@@ -138,7 +150,7 @@ function SeriesWidget({
     default:
       return null;
   }
-}
+});
 
 function KpiCards({ widget, series }: { widget: Widget; series: AggregatedSeries[] }) {
   const { t } = useTranslation();
