@@ -1,11 +1,13 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { TokenService } from '../../../server/src/platform/auth/tokens.js';
 import { systemClock } from '../../../server/src/platform/clock.js';
 import { startServerProcess, type ServerProcess } from '../../../server/src/features/live/server-process.js';
 import { freshDatabase, ms, percentile, printTable, step, type BenchModule } from './bench-kit.js';
+import type { FromClients, ToClients } from './hub-clients.js';
 
 /**
  * Hub fan-out: N clients (1,000 by default, `--hub-clients 10000` or `--hub-10k`) connected to one
@@ -15,83 +17,44 @@ import { freshDatabase, ms, percentile, printTable, step, type BenchModule } fro
  * spaced over a second, so each rides the leading edge of the coalescing). The server's resident
  * memory is read before and after the clients connect.
  *
- * The bulk clients speak the protocol on raw `ws` sockets (negotiate, handshake, invocation, ping),
- * so the bench process stays small; a few official `@microsoft/signalr` clients ride along and must
- * receive every push too.
+ * The bulk clients live in child processes (`hub-clients.ts`, 2 by default, `--hub-client-procs N`)
+ * and speak the protocol on `ws` sockets (negotiate, handshake, invocation, ping), so that receiving
+ * thousands of pushes does not stall the event loop that times the ingest acknowledgement; a few
+ * official `@microsoft/signalr` clients ride along in the bench process and must receive every push.
  */
-const RS = '\u001e';
-
-interface RawClient {
-  ws: WebSocket;
-  /** receive time of the current round's push, ms (performance.now) */
-  got: number;
-  /** wall clock at receipt and the message, to time it from the server's own publish instant */
-  gotWall: number;
-  text: string;
+interface ClientProcess {
+  child: ChildProcess;
+  /** the next message of the given type from this process */
+  next<T extends FromClients['type']>(type: T): Promise<Extract<FromClients, { type: T }>>;
+  tell(m: ToClients): void;
 }
 
-/** the current round: every client's first push counts once; the round ends when all have one */
-const round = { received: 0, expected: Infinity, done: () => {} };
+/** absolute ms, comparable with the client processes' receive times */
+const now = () => performance.timeOrigin + performance.now();
 
-async function negotiate(base: string, token: string): Promise<string> {
-  const res = await fetch(`${base}/signalr/negotiate?negotiateVersion=1`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
+function clientProcess(): ClientProcess {
+  const child = fork(fileURLToPath(new URL('./hub-clients.ts', import.meta.url)), [], {
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  if (!res.ok) throw new Error(`negotiate ${res.status}`);
-  return ((await res.json()) as { connectionToken: string }).connectionToken;
-}
-
-function rawClient(base: string, token: string, nodeId: string, target: string): Promise<RawClient> {
-  return negotiate(base, token).then(
-    (id) =>
-      new Promise<RawClient>((resolve, reject) => {
-        const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/signalr?id=${id}`, {
-          headers: { authorization: `Bearer ${token}` },
-          perMessageDeflate: false,
-        });
-        const client: RawClient = { ws, got: 0, gotWall: 0, text: '' };
-        let stage = 0;
-        ws.on('open', () => ws.send(JSON.stringify({ protocol: 'json', version: 1 }) + RS));
-        ws.on('message', (data: Buffer) => {
-          const text = data.toString();
-          if (stage === 0) {
-            if (!text.startsWith('{}')) return reject(new Error(`handshake: ${text}`));
-            stage = 1;
-            ws.send(
-              JSON.stringify({
-                type: 1,
-                invocationId: '1',
-                target: 'MeasurementsLiveFeed',
-                arguments: [[nodeId]],
-              }) + RS,
-            );
-            return;
-          }
-          if (stage === 1 && text.includes('"type":3')) {
-            if (text.includes('"error"')) return reject(new Error(`subscribe: ${text}`));
-            stage = 2;
-            resolve(client);
-          }
-          // cheap match: the bench process must not steal the server's CPU parsing JSON
-          if (stage === 2 && client.got === 0 && text.includes(target)) {
-            client.got = performance.now();
-            client.gotWall = Date.now();
-            client.text = text;
-            if (++round.received >= round.expected) round.done();
-          }
-        });
-        ws.on('error', reject);
-      }),
-  );
-}
-
-async function inBatches<T>(n: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < n; i += size) {
-    out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, k) => make(i + k)))));
-  }
-  return out;
+  const waiting = new Map<string, { resolve: (m: FromClients) => void; reject: (e: Error) => void }>();
+  const fail = (err: Error) => {
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  };
+  child.on('message', (m: FromClients) => {
+    if (m.type === 'failed') return fail(new Error(`bench clients: ${m.error}`));
+    const w = waiting.get(m.type);
+    waiting.delete(m.type);
+    w?.resolve(m);
+  });
+  child.on('exit', (code) => fail(new Error(`bench client process exited (${code})`)));
+  return {
+    child,
+    next: (type) =>
+      new Promise((resolve, reject) => waiting.set(type, { resolve: (m) => resolve(m as never), reject })),
+    tell: (m) => void child.send(m),
+  };
 }
 
 async function seed(url: string) {
@@ -126,8 +89,9 @@ export const hubBench: BenchModule = {
     const db = await freshDatabase('hub');
     const secret = randomBytes(32).toString('hex');
     let server: ServerProcess | null = null;
+    const procs = Math.max(1, Number(options.flags.get('hub-client-procs') ?? 2));
     const official: HubConnection[] = [];
-    const clients: RawClient[] = [];
+    const bulk: ClientProcess[] = [];
     try {
       let done = step('server process (migrations)');
       server = await startServerProcess({ DATABASE_URL: db.url, JWT_SECRET: secret, LOG_LEVEL: 'error' });
@@ -163,17 +127,17 @@ export const hubBench: BenchModule = {
 
       await new Promise((r) => setTimeout(r, 1000));
       const rssBefore = server.rss();
-      // keep the raw clients alive past the server's 30 s client timeout, from the first one on
-      const keepAlive = setInterval(() => {
-        for (const c of clients) if (c.ws.readyState === WebSocket.OPEN) c.ws.send('{"type":6}' + RS);
-      }, 10_000);
-      done = step(`${n} clients connect and subscribe`);
+      done = step(`${n} clients connect and subscribe (${procs} client processes)`);
       const t0 = performance.now();
-      await inBatches(n, 100, async () => {
-        const c = await rawClient(server!.url, token, ids.location, target);
-        clients.push(c);
-        return c;
-      });
+      for (let p = 0; p < procs; p++) bulk.push(clientProcess());
+      await Promise.all(
+        bulk.map((b, p) => {
+          const ready = b.next('ready');
+          const count = Math.floor(n / procs) + (p < n % procs ? 1 : 0);
+          b.tell({ type: 'start', base: server!.url, token, nodeId: ids.location, target, count });
+          return ready;
+        }),
+      );
       const connectSeconds = (performance.now() - t0) / 1000;
       done();
       for (let i = 0; i < 3; i++) {
@@ -193,6 +157,8 @@ export const hubBench: BenchModule = {
       const latencies: number[] = [];
       const fromSend: number[] = [];
       const fromPublish: number[] = [];
+      const ackToPublish: number[] = [];
+      const spread: number[] = [];
       let beforeAck = 0;
       const sendToAck: number[] = [];
       let missing = 0;
@@ -200,44 +166,52 @@ export const hubBench: BenchModule = {
       // counts now: the occupancy counts from its last reset (today's local midnight)
       const start = Date.now();
       for (let r = 0; r < rounds; r++) {
-        for (const c of clients) c.got = 0;
         officialGot.length = 0;
-        round.received = 0;
-        round.expected = clients.length;
-        const allIn = new Promise<void>((resolve) => (round.done = resolve));
+        await Promise.all(bulk.map((b) => (b.tell({ type: 'arm' }), b.next('armed'))));
+        const gots = bulk.map((b) => b.next('got'));
         await new Promise((res) => setTimeout(res, 1100));
-        const sent = performance.now();
+        const sent = now();
         const res = await post('/api/ingest/measurements', {
           measurements: [
             { timeSeriesId: seriesIn, occurredOn: new Date(start + r * 1000).toISOString(), value: 1 },
           ],
         });
-        const ack = performance.now();
+        const ack = now();
         if (!res.ok) throw new Error(`ingest ${res.status}`);
         sendToAck.push(ack - sent);
-        await Promise.race([allIn, new Promise((res2) => setTimeout(res2, 10_000))]);
+        // a process whose clients did not all get the push within 10 s reports what it has
+        const late = setTimeout(() => bulk.forEach((b) => b.tell({ type: 'collect' })), 10_000);
+        const reports = await Promise.all(gots);
+        clearTimeout(late);
         const officialDeadline = performance.now() + 2000;
         while (officialGot.length < official.length && performance.now() < officialDeadline) {
           await new Promise((res2) => setTimeout(res2, 20));
         }
-        for (const c of clients) {
-          if (c.got === 0) {
+        // NewOccupancy carries the server's publish instant (same machine, same clock; ms precision)
+        const sample = reports.find((g) => g.sample)?.sample ?? '';
+        const at = /"NewOccupancy","arguments":\["[^"]*",[^,]*,"([^"]+)"/.exec(sample)?.[1];
+        const publishedAt = at ? Date.parse(at) : null;
+        if (publishedAt !== null) ackToPublish.push(publishedAt - ack);
+        let first = Infinity;
+        let last = -Infinity;
+        for (const got of reports.flatMap((g) => g.times)) {
+          if (got === 0) {
             missing++;
             continue;
           }
+          first = Math.min(first, got);
+          last = Math.max(last, got);
           // the server publishes inside the ingest request, so a push may beat the HTTP answer:
           // that counts as 0 ms after the ack; the time from sending the ingest is kept too
-          if (c.got < ack) beforeAck++;
-          latencies.push(Math.max(0, c.got - ack));
-          fromSend.push(c.got - sent);
-          // NewOccupancy carries the server's publish instant (same machine, same clock)
-          const at = /"NewOccupancy","arguments":\["[^"]*",[^,]*,"([^"]+)"/.exec(c.text)?.[1];
-          if (at) fromPublish.push(c.gotWall - Date.parse(at));
+          if (got < ack) beforeAck++;
+          latencies.push(Math.max(0, got - ack));
+          fromSend.push(got - sent);
+          if (publishedAt !== null) fromPublish.push(got - publishedAt);
         }
+        if (last >= first) spread.push(last - first);
         if (officialGot.length < official.length) throw new Error('an official client missed a push');
       }
       done();
-      clearInterval(keepAlive);
 
       printTable(
         ['clients', 'connect s', 'RSS before MB', 'RSS after MB', 'KB / conn', 'missed'],
@@ -265,7 +239,13 @@ export const hubBench: BenchModule = {
           row('ingest request -> ack', sendToAck),
           row('ack -> push at client', latencies),
           row('request -> push at client', fromSend),
-          ...(fromPublish.length > 0 ? [row('server publish -> push at client', fromPublish)] : []),
+          ...(fromPublish.length > 0
+            ? [
+                row('ack -> server publish (per round)', ackToPublish),
+                row('server publish -> push at client', fromPublish),
+              ]
+            : []),
+          row('first -> last client push (per round)', spread),
         ],
       );
       const early = (100 * beforeAck) / Math.max(1, latencies.length);
@@ -274,7 +254,7 @@ export const hubBench: BenchModule = {
       );
     } finally {
       for (const c of official) await c.stop().catch(() => undefined);
-      for (const c of clients) c.ws.terminate();
+      for (const b of bulk) b.tell({ type: 'stop' });
       await server?.stop();
       await db.stop();
     }

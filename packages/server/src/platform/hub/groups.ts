@@ -2,13 +2,26 @@ import type { Connection } from './connection.js';
 import { textFrame } from './frames.js';
 import { format } from './protocol.js';
 
+interface FanOut {
+  group: string;
+  frame: Buffer;
+  /** the members when the send was called, in join order */
+  members: Connection[];
+  next: number;
+}
+
 /**
  * Group membership of this instance's connections and the fan-out to a group. A message to a group
- * is serialised and framed once per event; each member then costs a lookup-free walk of the set
- * and one socket write of the shared frame.
+ * is serialised and framed once per event; each member then costs one socket write of the shared
+ * frame.
  */
 export class HubGroups {
   private readonly members = new Map<string, Set<Connection>>();
+  private readonly queue: FanOut[] = [];
+  private draining = false;
+
+  /** `chunk`: members written per turn of the event loop */
+  constructor(private readonly chunk: number) {}
 
   join(conn: Connection, group: string) {
     if (conn.closed || conn.groups.has(group)) return;
@@ -39,19 +52,37 @@ export class HubGroups {
     return this.members.keys();
   }
 
-  /** Sends to this instance's members of a group. Returns how many were sent to. */
+  /**
+   * Sends to this instance's members of a group; returns how many. Serialised and framed once; the
+   * first `chunk` members are written at once, larger groups in further chunks between which
+   * the event loop runs (database answers, HTTP requests, pings), so that a fan-out to thousands
+   * does not hold up the work that produces the next message. Sends go out in the order called
+   * (one queue), and a member that left the group before its turn is skipped.
+   */
   send(group: string, target: string, args: unknown[]): number {
     const set = this.members.get(group);
     if (!set) return 0;
     const frame = textFrame(Buffer.from(format.invocation(target, args), 'utf8'));
+    const members: Connection[] = [];
+    for (const conn of set) if (conn.handshaken) members.push(conn);
+    this.queue.push({ group, frame, members, next: 0 });
+    if (!this.draining) this.drain();
+    return members.length;
+  }
+
+  private drain() {
+    let budget = this.chunk;
     const now = Date.now();
-    let n = 0;
-    // a member cut off during the walk (it stopped reading) leaves the set, which a Set allows
-    for (const conn of set) {
-      if (!conn.handshaken) continue;
-      conn.sendFrame(frame, now);
-      n++;
+    while (this.queue.length > 0 && budget > 0) {
+      const job = this.queue[0]!;
+      while (job.next < job.members.length && budget > 0) {
+        const conn = job.members[job.next++]!;
+        budget--;
+        if (conn.groups.has(job.group)) conn.sendFrame(job.frame, now);
+      }
+      if (job.next >= job.members.length) this.queue.shift();
     }
-    return n;
+    this.draining = this.queue.length > 0;
+    if (this.draining) setImmediate(() => this.drain());
   }
 }

@@ -162,6 +162,33 @@ describe('hub server with the official SignalR client', () => {
     raw.close();
   });
 
+  it('sends a large group in chunks, in order, skipping members that left before their turn', async () => {
+    const { url, hub } = await startHub({ limits: { fanOutChunk: 1 } });
+    const [a, b, c] = [client(url, 'good'), client(url, 'good'), client(url, 'good')];
+    const got = new Map<ClientConnection, unknown[]>([
+      [a, []],
+      [b, []],
+      [c, []],
+    ]);
+    for (const x of [a, b, c]) {
+      await x.start();
+      x.on('Message', (m) => got.get(x)!.push(m));
+      await x.invoke('Join', 'g');
+    }
+    const serverSideOfC = [...hub.connections()].find((s) => s.connectionId === c.connectionId)!;
+    // one member per turn: only a's first message is written now, the rest waits for later turns
+    for (let i = 0; i < 4; i++) expect(hub.sendToGroup('g', 'Message', [i])).toBe(3);
+    hub.leave(serverSideOfC, 'g');
+    await expect
+      .poll(() => [got.get(a), got.get(b)])
+      .toEqual([
+        [0, 1, 2, 3],
+        [0, 1, 2, 3],
+      ]);
+    expect(await c.invoke('Echo', 'still connected')).toBe('still connected');
+    expect(got.get(c)).toEqual([]);
+  });
+
   it('refuses negotiate and upgrade without a valid token (401)', async () => {
     const { url, port } = await startHub();
     await expect(client(url, null).start()).rejects.toThrow(/401/);

@@ -42,7 +42,7 @@ export class HubServer {
   private readonly wss: WebSocketServer;
   private readonly all = new Set<Connection>();
   private readonly byId = new Map<string, Connection>();
-  private readonly groups = new HubGroups();
+  private readonly groups: HubGroups;
   private readonly inbound: HubInbound;
   private sweepTimer: NodeJS.Timeout | null = null;
   private lastRevalidation = Date.now();
@@ -51,6 +51,7 @@ export class HubServer {
   constructor(private readonly opts: HubServerOptions) {
     this.limits = { ...DEFAULT_HUB_LIMITS, ...opts.limits };
     this.log = opts.log;
+    this.groups = new HubGroups(Math.max(1, this.limits.fanOutChunk));
     this.inbound = new HubInbound({
       limits: this.limits,
       log: this.log,

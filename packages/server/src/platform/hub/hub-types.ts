@@ -52,6 +52,8 @@ export interface HubLimits {
   /** how often every connected subject is re-validated (disabled user, changed scope) */
   revalidateMs: number;
   sweepMs: number;
+  /** group members written per turn of the event loop; a larger group is sent in several turns */
+  fanOutChunk: number;
 }
 
 export const DEFAULT_HUB_LIMITS: HubLimits = {
@@ -65,6 +67,7 @@ export const DEFAULT_HUB_LIMITS: HubLimits = {
   maxConnections: 20_000,
   revalidateMs: 60_000,
   sweepMs: 1000,
+  fanOutChunk: 500,
 };
 
 export interface HubServerOptions {
