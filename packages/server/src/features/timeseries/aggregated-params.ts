@@ -64,3 +64,15 @@ export interface InstantSumRow {
   sum: number;
   count: number;
 }
+
+/**
+ * The segment of each interval as an SQL int[] literal, -1 for gaps: an array holding NULLs makes
+ * every subscript walk its null bitmap from the start (a year of days took milliseconds per query),
+ * and a row outside every interval still gets NULL (subscript out of range) or -1, both dropped by
+ * `seg >= 0`.
+ */
+export const segArray = (segs: readonly (number | null)[]): string =>
+  `{${segs.map((s) => (s === null ? -1 : s)).join(',')}}`;
+
+/** Sorted interval bounds as an SQL int[] literal. */
+export const boundArray = (bounds: readonly number[]): string => `{${bounds.join(',')}}`;

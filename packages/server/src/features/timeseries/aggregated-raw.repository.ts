@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import type { InstantQuery, StatsRow } from './aggregated-params.js';
+import { boundArray, segArray, type InstantQuery, type StatsRow } from './aggregated-params.js';
 
 /**
  * Raw minutes, only for the unaligned edges of a range (never more than 14 minutes a segment end):
@@ -16,7 +16,7 @@ export async function rawStats(db: Db, q: InstantQuery & { perSeries: boolean })
       (array_agg(x.v order by x.utc desc) filter (where ${q.perSeries}))[1] as last, max(x.utc) as last_at
     from (
       select s.grp, case when ${q.perSeries} then s.key else 0 end as sk, floor(date_part('epoch', m.occurred_on) / 60)::int8 as utc, m.value as v, t.at,
-        (${q.segs}::int[])[width_bucket(t.at, ${q.bounds}::int[])] as seg
+        (${segArray(q.segs)}::int[])[width_bucket(t.at, ${boundArray(q.bounds)}::int[])] as seg
       from unnest(${q.sources.keys}::int[], ${q.sources.timeZones}::text[], ${q.sources.groups}::int[])
         as s(key, tz, grp)
       cross join unnest(${q.windowStarts}::timestamptz[], ${q.windowEnds}::timestamptz[]) as w(lo, hi)
@@ -29,7 +29,7 @@ export async function rawStats(db: Db, q: InstantQuery & { perSeries: boolean })
       where not ${q.businessHoursOnly}
         or ts.business_minutes[((t.at / 1440 + 4) % 7) + 1] @> (t.at % 1440)
     ) x
-    where x.seg is not null
+    where x.seg >= 0
     group by x.grp, x.seg, x.sk`.execute(db);
   return rows;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import type { InstantQuery, StatsRow } from './aggregated-params.js';
+import { boundArray, segArray, type InstantQuery, type StatsRow } from './aggregated-params.js';
 
 /**
  * Series statistics over whole 15-minute slots: rollup_15m, one primary-key range scan
@@ -13,7 +13,7 @@ export async function series15mStats(db: Db, q: InstantQuery & { perSeries: bool
       (array_agg(x.f order by x.utc) filter (where ${q.perSeries}))[1] as first, min(x.utc) as first_at,
       (array_agg(x.l order by x.utc desc) filter (where ${q.perSeries}))[1] as last, max(x.utc) as last_at
     from (
-      select s.grp, case when ${q.perSeries} then s.key else 0 end as sk, (date_part('epoch', r.bucket) / 60)::int8 as utc, (${q.segs}::int[])[width_bucket(t.at, ${q.bounds}::int[])] as seg,
+      select s.grp, case when ${q.perSeries} then s.key else 0 end as sk, (date_part('epoch', r.bucket) / 60)::int8 as utc, (${segArray(q.segs)}::int[])[width_bucket(t.at, ${boundArray(q.bounds)}::int[])] as seg,
        
         case when ${q.businessHoursOnly} then r.bh_sum else r.sum end as v,
         case when ${q.businessHoursOnly} then r.bh_count else r.count end as c,
@@ -30,7 +30,7 @@ export async function series15mStats(db: Db, q: InstantQuery & { perSeries: bool
       ) r
       cross join lateral (select (date_part('epoch', r.bucket at time zone s.tz) / 60)::int as at) t
     ) x
-    where x.seg is not null and x.c > 0
+    where x.seg >= 0 and x.c > 0
     group by x.grp, x.seg, x.sk`.execute(db);
   return rows;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import type { DayQuery, StatsRow } from './aggregated-params.js';
+import { boundArray, segArray, type DayQuery, type StatsRow } from './aggregated-params.js';
 
 /**
  * Series statistics over whole local days: rollup_day, one primary-key range scan
@@ -18,7 +18,7 @@ export async function seriesDayStats(db: Db, q: DayQuery & { perSeries: boolean 
       select s.grp, case when ${q.perSeries} then s.key else 0 end as sk,
         (date_part('epoch', r.local_date::timestamp at time zone s.tz) / 60)::int8 as at,
         (date_part('epoch', (r.local_date + 1)::timestamp at time zone s.tz) / 60)::int8 as until,
-        (${q.segs}::int[])[width_bucket((r.local_date - date '1970-01-01') * 1440, ${q.bounds}::int[])] as seg,
+        (${segArray(q.segs)}::int[])[width_bucket((r.local_date - date '1970-01-01') * 1440, ${boundArray(q.bounds)}::int[])] as seg,
         case when ${q.businessHoursOnly} then r.bh_sum else r.sum end as v,
         case when ${q.businessHoursOnly} then r.bh_count else r.count end as c,
         case when ${q.businessHoursOnly} then r.bh_min else r.min end as mn,
@@ -32,7 +32,7 @@ export async function seriesDayStats(db: Db, q: DayQuery & { perSeries: boolean 
         select r.* from rollup_day r where r.series_key = s.key and r.local_date >= ${q.fromDate}::date and r.local_date < ${q.toDate}::date offset 0
       ) r
     ) x
-    where x.seg is not null and x.c > 0
+    where x.seg >= 0 and x.c > 0
     group by x.grp, x.seg, x.sk`.execute(db);
   return rows;
 }

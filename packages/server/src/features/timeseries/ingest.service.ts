@@ -198,6 +198,8 @@ export function createIngestService(deps: {
         return bySent.get(sent);
       };
       const limit = clock.now().getTime() + MAX_FUTURE_MS;
+      // parsed once per distinct instant (every series of a batch repeats the same minutes)
+      const instants = new Map<string, number>();
       const keys = new Array<number>(items.length);
       const times = new Array<number>(items.length);
       const values = new Array<number>(items.length);
@@ -205,7 +207,8 @@ export function createIngestService(deps: {
         const item = items[i]!;
         const row = seriesOf(item.timeSeriesId);
         if (!row) throw badRequest('Unknown time series', `measurements.${i}.timeSeriesId`);
-        const t = Date.parse(item.occurredOn);
+        let t = instants.get(item.occurredOn);
+        if (t === undefined) instants.set(item.occurredOn, (t = Date.parse(item.occurredOn)));
         if (!Number.isFinite(t)) throw badRequest('Invalid instant', `measurements.${i}.occurredOn`);
         if (t > limit)
           throw badRequest('occurredOn is too far in the future', `measurements.${i}.occurredOn`);

@@ -31,13 +31,7 @@ import { planSources, type RequestedNode } from './aggregated-sources.js';
 import { Accumulator } from './aggregated-accumulator.js';
 import { readFigures } from './aggregated-read.js';
 import { figuresFor, type Prepared } from './aggregated-figures.js';
-import {
-  findChildNodeKpis,
-  findNodeKpis,
-  findOwnSeries,
-  findRequestedNodes,
-  type NodeKpiRow,
-} from './aggregated-sources.repository.js';
+import { findChildNodeKpis, findQuerySources, type NodeKpiRow } from './aggregated-sources.repository.js';
 
 /** Beyond this, ask for a coarser aggregation. */
 export const MAX_BUCKETS = 20_000;
@@ -73,12 +67,12 @@ export function createQueryService(deps: { db: Db; scope?: ScopeService; clock: 
     const nodeIds = [...new Set(body.nodeIds.map((id) => id.toLowerCase()))];
     const protocols = [...new Set(needs.map((n) => n.protocol))];
     // one round trip: the nodes, their totals, devices' own series, children's totals
-    const [rows, nodeKpis, ownSeries, firstChildren] = await Promise.all([
-      findRequestedNodes(db, nodeIds),
-      findNodeKpis(db, nodeIds, protocols),
-      findOwnSeries(db, nodeIds, protocols),
-      findChildNodeKpis(db, nodeIds, protocols),
-    ]);
+    const {
+      nodes: rows,
+      nodeKpis,
+      ownSeries,
+      children: firstChildren,
+    } = await findQuerySources(db, nodeIds, protocols);
     const nodes: RequestedNode[] = nodeIds.map((id, index) => {
       const row = rows.find((r) => r.id === id);
       // the tenancy rule of ScopeService.isInScope, checked for all requested nodes from one walk up
@@ -106,7 +100,9 @@ export function createQueryService(deps: { db: Db; scope?: ScopeService; clock: 
     const now = Math.max(...[...zones].map((z) => toLocalMinute(z, instant)));
 
     const input = {
-      gaps: fixedMinutes(aggregation)! < 1440 ? commonGaps([...zones], range) : [],
+      // only sub-day buckets can lie wholly in a spring-forward gap; P1W/P1M/P1Y (no fixed length)
+      // used to compute them too (null < 1440 is true), a daily Intl scan of the whole range per zone
+      gaps: minutes !== null && minutes < 1440 ? commonGaps([...zones], range) : [],
       range,
       aggregation,
       filters: {
