@@ -455,5 +455,5 @@ describe('aggregated queries against an independent recomputation from raw point
         }
       }
     }
-  }, 120_000);
+  }, 300_000);
 });
