@@ -358,6 +358,13 @@ test.describe('desktop dashboard', () => {
       await page.locator('aside button').last().click();
       await snap(page, `${lang}-dashboard-pane-closed`);
       await page.locator('aside button').last().click();
+      // the snapshot dialog, with one valid and one invalid recipient
+      await page.getByTestId('dashboard-menu').click();
+      await page.getByTestId('menu-send-snapshot').click();
+      await page.getByTestId('snapshot-recipients').fill('ana@example.com, not-an-address ');
+      await expect(page.getByRole('dialog').locator('.MuiChip-colorError')).toHaveCount(1);
+      await snap(page, `${lang}-dashboard-snapshot-dialog`);
+      await page.keyboard.press('Escape');
     });
   }
 });

@@ -186,17 +186,18 @@ describe('templates', () => {
       },
     );
     await req(admin, 'POST', '/api/Template', { name: 'Not given', userGroupId: groupA, dashboard: dash(3) });
-    const scope = admin.scopeNodeId;
-    const created = await req(admin, 'POST', '/api/User', {
-      username: `new-member-${Date.now()}`,
-      firstName: 'New',
-      lastName: 'Member',
-      email: 'new.member@example.com',
-      roles: ['User'],
-      scope,
-      userGroupId: groupA,
-      password: 'A-long-enough-password-1',
-    });
+    const newUser = (name: string, userGroupId: string) =>
+      req(admin, 'POST', '/api/User', {
+        username: `new-${name}-${Date.now()}`,
+        firstName: 'New',
+        lastName: name,
+        email: `new.${name}@example.com`,
+        roles: ['User'],
+        scope: admin.scopeNodeId,
+        userGroupId,
+        password: 'A-long-enough-password-1',
+      });
+    const created = await newUser('member', groupA);
     expect(created.statusCode, created.body).toBe(201);
     const rows = await t.db
       .selectFrom('dashboard')
@@ -217,16 +218,7 @@ describe('templates', () => {
       ['Store view', 'Store view', true, true, 9],
     ]);
     // the same user in another group (no templates with an action) gets no dashboard
-    const other = await req(admin, 'POST', '/api/User', {
-      username: `new-outsider-${Date.now()}`,
-      firstName: 'New',
-      lastName: 'Outsider',
-      email: 'new.outsider@example.com',
-      roles: ['User'],
-      scope,
-      userGroupId: groupB,
-      password: 'A-long-enough-password-1',
-    });
+    const other = await newUser('outsider', groupB);
     expect(other.statusCode, other.body).toBe(201);
     const theirs = await t.db
       .selectFrom('dashboard')

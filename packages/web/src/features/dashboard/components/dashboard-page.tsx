@@ -237,7 +237,11 @@ export function DashboardPage() {
             </Button>
           </>
         )}
-        <IconButton aria-label={t('dashboard_menu')} onClick={(e) => setMenuAnchor(e.currentTarget)}>
+        <IconButton
+          aria-label={t('dashboard_menu')}
+          data-testid="dashboard-menu"
+          onClick={(e) => setMenuAnchor(e.currentTarget)}
+        >
           <MoreVert />
         </IconButton>
         <HelpTip id="dashboardMenu" />
@@ -270,6 +274,7 @@ export function DashboardPage() {
         </MenuItem>
         <MenuItem
           disabled={!dash.data}
+          data-testid="menu-send-snapshot"
           onClick={() => {
             setMenuAnchor(null);
             setSnapshotOpen(true);

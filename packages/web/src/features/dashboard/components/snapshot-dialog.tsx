@@ -16,7 +16,6 @@ import { useNotify } from '../../../components/notifications';
 import { useLang } from '../../../lib/use-lang';
 import { sendSnapshot } from '../api/dashboards-api';
 
-const MAX_RECIPIENTS = SNAPSHOT_MAX_RECIPIENTS;
 const looksLikeEmail = (v: string) => SnapshotEmail.safeParse(v).success;
 
 /** Splits what was typed or pasted ("a@x.com, b@y.com; c@z.com") into distinct addresses. */
@@ -45,7 +44,7 @@ export function SnapshotDialog(props: { dashboardId: string; dashboardName: stri
   const pending = splitEmails(draft);
   const all = [...new Set([...emails, ...pending])];
   const invalid = all.filter((e) => !looksLikeEmail(e));
-  const tooMany = all.length > MAX_RECIPIENTS;
+  const tooMany = all.length > SNAPSHOT_MAX_RECIPIENTS;
   const send = useMutation({
     mutationFn: () => sendSnapshot(props.dashboardId, all, lang),
     onSuccess: (r) => {
@@ -64,7 +63,7 @@ export function SnapshotDialog(props: { dashboardId: string; dashboardName: stri
     invalid.length > 0
       ? t('snapshot_invalid')
       : tooMany
-        ? t('snapshot_too_many', { max: MAX_RECIPIENTS })
+        ? t('snapshot_too_many', { max: SNAPSHOT_MAX_RECIPIENTS })
         : '';
   return (
     <Dialog open onClose={props.onClose} maxWidth="sm" fullWidth aria-labelledby="snapshot-title">
