@@ -58,12 +58,16 @@ export function shiftRangeBack(range: LocalRange, shift: Shift): LocalRange {
  * Bucket-by-bucket alignment: the comparison bucket that stands beside a current bucket. Minute
  * shifts move both ends. Month shifts keep the day of month; a current bucket starting on a day the
  * earlier month lacks (March 30 against February) has no counterpart (null), and a bucket whose end
- * falls on such a day keeps its length (March 28 -> February 28 as a whole day).
+ * falls on such a day keeps its length (March 28 -> February 28 as a whole day) up to the end of
+ * the earlier month.
  */
 export function alignedBucket(bucket: LocalRange, shift: Shift): LocalRange | null {
   const start = shiftBack(bucket.from, shift);
   if (start.clamped) return null;
   const end = shiftBack(bucket.to, shift);
-  const to = end.clamped ? start.value + (bucket.to - bucket.from) : end.value;
-  return { from: start.value, to };
+  if (!end.clamped) return { from: start.value, to: end.value };
+  // the end fell on a day the earlier month lacks (clamped to its last day): the bucket keeps its
+  // length but never runs past that month (a week ending May 31 against February stops at March 1)
+  const monthEnd = (Math.floor(end.value / MINUTES_PER_DAY) + 1) * MINUTES_PER_DAY;
+  return { from: start.value, to: Math.min(start.value + (bucket.to - bucket.from), monthEnd) };
 }

@@ -212,6 +212,20 @@ describe('comparisons', () => {
     );
   });
 
+  it('stop a week that ends on a day the earlier month lacks at that month’s end', () => {
+    // found by the property above (seed 1636730215): March-May 2020 weekly against December-February
+    const spring = { from: L('2020-03-01 00:00'), to: L('2020-06-01 00:00') };
+    const shift = previousPeriodShift(spring);
+    const weeks = enumerateBuckets(spring, 'P1W');
+    const lastWhole = alignedBucket(weeks[weeks.length - 2]!, shift)!;
+    expect(formatLocal(weeks[weeks.length - 2]!.to)).toBe('2020-05-31 00:00');
+    expect([formatLocal(lastWhole.from), formatLocal(lastWhole.to)]).toEqual([
+      '2020-02-24 00:00',
+      '2020-03-01 00:00',
+    ]);
+    expect(alignedBucket(weeks[weeks.length - 1]!, shift)).toBeNull();
+  });
+
   it('leave days the earlier month lacks without a counterpart', () => {
     const march = { from: L('2023-03-01 00:00'), to: L('2023-04-01 00:00') };
     const shift = previousPeriodShift(march);
