@@ -40,6 +40,8 @@ for (const lang of LANGS) {
       await expect(page.getByRole('menu')).toBeVisible();
       await snap(page, `${lang}-user-menu`);
       await page.keyboard.press('Escape');
+      // the menu fades out over the page: a click before it is gone lands on its backdrop
+      await expect(page.getByRole('menu')).toBeHidden();
       await page.getByTestId('user-menu-button').click();
       await page.getByRole('menuitem').nth(3).click(); // profile, after the three languages
       await expect(page.getByRole('dialog')).toBeVisible();
