@@ -12,6 +12,8 @@ export interface OccupancyConfigRow {
   auto_managed: boolean;
   last_reset_at: Date;
   value_updated_at: Date | null;
+  /** what the live fold checks its cached config against (see CONFIG_KEY) */
+  config_key: string;
 }
 
 const CONFIG_COLUMNS = [
@@ -27,14 +29,26 @@ const CONFIG_COLUMNS = [
   'value_updated_at',
 ] as const;
 
+/**
+ * Everything of a config row that a fold depends on besides its value, as one text: another writer
+ * (an edit, a reset, another instance) changes it. Timestamps compare as text here because
+ * `updated_at` and `last_reset_at` may carry microseconds that a JS Date drops.
+ */
+const CONFIG_KEY = sql<string>`concat_ws('|', updated_at, last_reset_at, history_series_id, floor_values,
+  time_series_in_ids, time_series_out_ids)`;
+
 export async function findConfig(db: Db, id: string): Promise<OccupancyConfigRow | undefined> {
-  return db.selectFrom('occupancy_config').select(CONFIG_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('occupancy_config')
+    .select([...CONFIG_COLUMNS, CONFIG_KEY.as('config_key')])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findConfigOfNode(db: Db, nodeId: string): Promise<OccupancyConfigRow | undefined> {
   return db
     .selectFrom('occupancy_config')
-    .select(CONFIG_COLUMNS)
+    .select([...CONFIG_COLUMNS, CONFIG_KEY.as('config_key')])
     .where('node_id', '=', nodeId)
     .executeTakeFirst();
 }
@@ -162,6 +176,10 @@ export async function configsFedBy(db: Db, seriesKeys: readonly number[], toMs: 
   return rows.map((r) => r.id);
 }
 
+/** in minus out of the measurements `m` of one instant; the same expression for both fold paths */
+const netOf = (inKeys: readonly number[]) =>
+  sql`sum(case when m.series_key = any(${[...inKeys]}::int[]) then m.value else -m.value end)::float8`;
+
 /** Net in minus out per instant from `from` on (measurement primary key range scans). */
 export async function netCounts(
   db: Db,
@@ -170,12 +188,76 @@ export async function netCounts(
   from: Date,
 ): Promise<{ at: Date; net: number }[]> {
   const { rows } = await sql<{ at: Date; net: number }>`
-    select m.occurred_on as at,
-      sum(case when m.series_key = any(${[...inKeys]}::int[]) then m.value else -m.value end)::float8 as net
+    select m.occurred_on as at, ${netOf(inKeys)} as net
     from measurement m
     where m.series_key = any(${[...inKeys, ...outKeys]}::int[]) and m.occurred_on >= ${from}
     group by m.occurred_on order by m.occurred_on`.execute(db);
   return rows;
+}
+
+/**
+ * What distinguishes one state of an occupancy's adjustments since its reset from another: their
+ * number and the last id ("0:0" for none). Adjustments before the reset do not count.
+ */
+export async function adjustmentsKey(db: Db, occupancyId: string, resetAt: Date): Promise<string> {
+  const { rows } = await sql<{ key: string }>`
+    select count(*) || ':' || coalesce(max(id), 0) as key from occupancy_adjustment
+    where occupancy_id = ${occupancyId} and occurred_on >= ${resetAt}`.execute(db);
+  return rows[0]?.key ?? '0:0';
+}
+
+export interface LiveFoldInputs {
+  current_value: number;
+  value_updated_at: Date | null;
+  config_key: string;
+  adjustments: string;
+  /** [epoch ms, net] per instant, in time order */
+  counts: [number, number][];
+}
+
+/**
+ * The live fold's one round trip: the config row as it stands now, its adjustments key (see
+ * `adjustmentsKey`) and the net counts of the instants from `from` on (`inclusive`) or after it.
+ */
+export async function liveFoldInputs(
+  db: Db,
+  occupancyId: string,
+  inKeys: readonly number[],
+  outKeys: readonly number[],
+  from: Date,
+  inclusive: boolean,
+): Promise<LiveFoldInputs | undefined> {
+  const { rows } = await sql<LiveFoldInputs>`
+    select c.current_value, c.value_updated_at, ${CONFIG_KEY} as config_key,
+      (select count(*) || ':' || coalesce(max(a.id), 0) from occupancy_adjustment a
+        where a.occupancy_id = c.id and a.occurred_on >= c.last_reset_at) as adjustments,
+      (select coalesce(json_agg(json_build_array(n.ms, n.net) order by n.ms), '[]')
+        from (select (extract(epoch from m.occurred_on) * 1000)::float8 as ms, ${netOf(inKeys)} as net
+          from measurement m
+          where m.series_key = any(${[...inKeys, ...outKeys]}::int[])
+            and m.occurred_on ${inclusive ? sql`>=` : sql`>`} ${from}
+          group by m.occurred_on) n) as counts
+    from occupancy_config c where c.id = ${occupancyId}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Stores the running value if the row is still as the caller last saw it (no other writer in
+ * between, e.g. another instance); false otherwise.
+ */
+export async function setCurrentValueIf(
+  db: Db,
+  id: string,
+  value: number,
+  at: Date,
+  seen: { valueUpdatedAt: Date | null; configKey: string },
+): Promise<boolean> {
+  const { rows } = await sql`
+    update occupancy_config set current_value = ${value}, value_updated_at = ${at}
+    where id = ${id} and value_updated_at is not distinct from ${seen.valueUpdatedAt}
+      and ${CONFIG_KEY} = ${seen.configKey}
+    returning id`.execute(db);
+  return rows.length === 1;
 }
 
 export async function adjustmentsSince(db: Db, occupancyId: string, from: Date) {

@@ -18,6 +18,7 @@ import type { EventLogService } from '../event-log/event-log.service.js';
 import type { SeriesService } from './series.service.js';
 import type { IngestService } from './ingest.service.js';
 import {
+  adjustmentsKey,
   adjustmentsSince,
   configsFedBy,
   doorSeriesOfLocation,
@@ -26,11 +27,13 @@ import {
   historyValueBefore,
   insertAdjustment,
   insertConfig,
+  liveFoldInputs,
   locationOfNode,
   netCounts,
   seriesKeysOf,
   seriesUnder,
   setCurrentValue,
+  setCurrentValueIf,
   setHistorySeries,
   setReset,
   updateConfigSeries,
@@ -42,6 +45,30 @@ const MINUTE = 60_000;
 const minuteOf = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
 
 export type OccupancyChange = { delta: number } | { value: number };
+
+/**
+ * What the last fold of a config left, so that counts arriving live can be folded on from it (see
+ * `foldLive`). Valid while `gen` is the config's generation and the row still has `configKey`,
+ * `adjustments`, `value` and `writtenAt`.
+ */
+interface LiveState {
+  gen: number;
+  nodeId: string;
+  floor: number;
+  inKeys: number[];
+  outKeys: number[];
+  historyKey: number;
+  configKey: string;
+  adjustments: string;
+  /** the instant of the last event folded (a count or an adjustment), the reset when none */
+  lastAt: number;
+  /** whether that last event is a count (then `before` is the value before it) */
+  lastIsCount: boolean;
+  before: number;
+  /** the value after every event, as stored with `writtenAt` */
+  value: number;
+  writtenAt: Date | null;
+}
 
 const present = (row: OccupancyConfigRow): OccupancyConfigView => ({
   id: row.id,
@@ -75,6 +102,10 @@ export function createOccupancyService(deps: {
 }) {
   const { db, clock, bus, scope, eventLog, series, ingest, log } = deps;
   const running = new Map<string, Promise<unknown>>();
+  /** per config: the state of its last fold (live fast path) and a generation bumped by changes */
+  const live = new Map<string, LiveState>();
+  const generation = new Map<string, number>();
+  const stats = { fast: 0, full: 0 };
   /** configs waiting for a refold after ingested counts, with the earliest instant to refold from */
   const queued = new Map<string, number>();
   let draining: Promise<void> | null = null;
@@ -84,7 +115,7 @@ export function createOccupancyService(deps: {
       while (queued.size > 0) {
         const [id, fromMs] = queued.entries().next().value as [string, number];
         queued.delete(id);
-        await refold(id, fromMs).catch((err: unknown) =>
+        await oneAtATime(id, () => foldLive(id, fromMs)).catch((err: unknown) =>
           log?.error({ err, occupancyId: id }, 'occupancy refold failed'),
         );
       }
@@ -116,64 +147,168 @@ export function createOccupancyService(deps: {
 
   /** Refolds from `fromMs` (the last reset when absent); answers the current value. */
   function refold(id: string, fromMs?: number): Promise<number | null> {
-    return oneAtATime(id, async () => {
-      const cfg = await findConfig(db, id);
-      if (!cfg) return null;
-      const floor = cfg.floor_values[0] ?? 0;
-      const resetMs = cfg.last_reset_at.getTime();
-      const startMs = Math.max(resetMs, minuteOf(fromMs ?? resetMs));
-      const historyKey = await historyKeyOf(cfg);
-      let value =
-        startMs > resetMs
-          ? ((await historyValueBefore(db, historyKey, new Date(startMs), cfg.last_reset_at)) ?? floor)
-          : floor;
-      const keys = await seriesKeysOf(db, [...cfg.time_series_in_ids, ...cfg.time_series_out_ids]);
-      const inKeys = cfg.time_series_in_ids
-        .map((s) => keys.get(s))
-        .filter((k): k is number => k !== undefined);
-      const outKeys = cfg.time_series_out_ids
-        .map((s) => keys.get(s))
-        .filter((k): k is number => k !== undefined);
-      const counts =
-        inKeys.length + outKeys.length > 0 ? await netCounts(db, inKeys, outKeys, new Date(startMs)) : [];
-      const adjustments = await adjustmentsSince(db, id, new Date(startMs));
+    return oneAtATime(id, () => fullRefold(id, fromMs));
+  }
 
-      const history = new Map<number, number>();
-      if (startMs === resetMs) history.set(minuteOf(resetMs), floor);
-      let c = 0;
-      let a = 0;
-      // counts of an instant come before an adjustment made at that same instant
-      while (c < counts.length || a < adjustments.length) {
-        const count = counts[c];
-        const adj = adjustments[a];
-        let at: number;
-        if (count && (!adj || count.at.getTime() <= adj.occurred_on.getTime())) {
-          at = count.at.getTime();
-          value = Math.max(floor, value + count.net);
-          c++;
-        } else {
-          at = adj!.occurred_on.getTime();
-          value = Math.max(floor, adj!.set_value ?? value + (adj!.delta ?? 0));
-          a++;
-        }
-        history.set(minuteOf(at), value);
+  async function fullRefold(id: string, fromMs?: number): Promise<number | null> {
+    stats.full++;
+    const gen = generation.get(id) ?? 0;
+    live.delete(id);
+    const cfg = await findConfig(db, id);
+    if (!cfg) return null;
+    const floor = cfg.floor_values[0] ?? 0;
+    const resetMs = cfg.last_reset_at.getTime();
+    const startMs = Math.max(resetMs, minuteOf(fromMs ?? resetMs));
+    const historyKey = await historyKeyOf(cfg);
+    // read before the adjustments themselves: one added in between makes the key stale, not wrong
+    const adjKey = await adjustmentsKey(db, id, cfg.last_reset_at);
+    let value =
+      startMs > resetMs
+        ? ((await historyValueBefore(db, historyKey, new Date(startMs), cfg.last_reset_at)) ?? floor)
+        : floor;
+    const keys = await seriesKeysOf(db, [...cfg.time_series_in_ids, ...cfg.time_series_out_ids]);
+    const inKeys = cfg.time_series_in_ids.map((s) => keys.get(s)).filter((k): k is number => k !== undefined);
+    const outKeys = cfg.time_series_out_ids
+      .map((s) => keys.get(s))
+      .filter((k): k is number => k !== undefined);
+    const counts =
+      inKeys.length + outKeys.length > 0 ? await netCounts(db, inKeys, outKeys, new Date(startMs)) : [];
+    const adjustments = await adjustmentsSince(db, id, new Date(startMs));
+
+    const history = new Map<number, number>();
+    if (startMs === resetMs) history.set(minuteOf(resetMs), floor);
+    // the last event folded, for the live state (unknown when nothing lies after startMs > reset)
+    let lastAt = startMs === resetMs ? resetMs : NaN;
+    let lastIsCount = false;
+    let before = value;
+    let c = 0;
+    let a = 0;
+    // counts of an instant come before an adjustment made at that same instant
+    while (c < counts.length || a < adjustments.length) {
+      const count = counts[c];
+      const adj = adjustments[a];
+      let at: number;
+      before = value;
+      if (count && (!adj || count.at.getTime() <= adj.occurred_on.getTime())) {
+        at = count.at.getTime();
+        value = Math.max(floor, value + count.net);
+        lastIsCount = true;
+        c++;
+      } else {
+        at = adj!.occurred_on.getTime();
+        value = Math.max(floor, adj!.set_value ?? value + (adj!.delta ?? 0));
+        lastIsCount = false;
+        a++;
       }
-      await ingest.replaceFrom(historyKey, minuteOf(startMs), {
-        times: [...history.keys()],
-        values: [...history.values()],
-      });
-      const now = clock.now();
-      const previous = await setCurrentValue(db, id, value, now);
-      if (previous !== null && previous !== value) {
-        bus.emit('occupancyChanged', {
-          nodeId: cfg.node_id,
-          occupancyId: id,
-          value,
-          occurredOn: now.toISOString(),
-        });
-      }
-      return value;
+      lastAt = at;
+      history.set(minuteOf(at), value);
+    }
+    await ingest.replaceFrom(historyKey, minuteOf(startMs), {
+      times: [...history.keys()],
+      values: [...history.values()],
     });
+    const now = clock.now();
+    const previous = await setCurrentValue(db, id, value, now);
+    if (previous !== null && previous !== value) {
+      bus.emit('occupancyChanged', {
+        nodeId: cfg.node_id,
+        occupancyId: id,
+        value,
+        occurredOn: now.toISOString(),
+      });
+    }
+    if (previous !== null && !Number.isNaN(lastAt) && (generation.get(id) ?? 0) === gen) {
+      live.set(id, {
+        gen,
+        nodeId: cfg.node_id,
+        floor,
+        inKeys,
+        outKeys,
+        historyKey,
+        configKey: cfg.config_key,
+        adjustments: adjKey,
+        lastAt,
+        lastIsCount,
+        before: lastIsCount ? before : value,
+        value,
+        writtenAt: now,
+      });
+    }
+    return value;
+  }
+
+  /**
+   * The live fast path, for counts at or after the last event folded: `fromMs`, the earliest
+   * instant of the counts since, is at the last count instant or later, or after the last
+   * adjustment. Nothing before that instant changed, so the fold goes on from the value before it
+   * with the net counts from it on (re-read whole: another door's count of the same instant, or a
+   * re-sent last interval, replaces what was folded), which is what a full refold gives. One round
+   * trip reads them together with what proves the cached state current (config, adjustments,
+   * value); then `occupancyChanged` is published and only after it the history row and the value
+   * are written. Anything else (late counts, a reset, an adjustment or a config change since,
+   * another writer) takes the full refold.
+   */
+  async function foldLive(id: string, fromMs: number): Promise<number | null> {
+    const st = live.get(id);
+    const inOrder = st && (st.lastIsCount ? fromMs >= st.lastAt : fromMs > st.lastAt);
+    if (!st || st.gen !== (generation.get(id) ?? 0) || !inOrder) return fullRefold(id, fromMs);
+    const got = await liveFoldInputs(db, id, st.inKeys, st.outKeys, new Date(st.lastAt), st.lastIsCount);
+    if (
+      !got ||
+      got.config_key !== st.configKey ||
+      got.adjustments !== st.adjustments ||
+      got.current_value !== st.value ||
+      got.value_updated_at?.getTime() !== st.writtenAt?.getTime() ||
+      st.gen !== (generation.get(id) ?? 0) ||
+      (st.lastIsCount && got.counts[0]?.[0] !== st.lastAt)
+    )
+      return fullRefold(id, fromMs);
+    if (got.counts.length === 0) return st.value;
+    stats.fast++;
+    let value = st.lastIsCount ? st.before : st.value;
+    let before = value;
+    const history = new Map<number, number>();
+    for (const [at, net] of got.counts) {
+      before = value;
+      value = Math.max(st.floor, value + net);
+      history.set(minuteOf(at), value);
+    }
+    const now = clock.now();
+    if (value !== st.value) {
+      bus.emit('occupancyChanged', {
+        nodeId: st.nodeId,
+        occupancyId: id,
+        value,
+        occurredOn: now.toISOString(),
+      });
+    }
+    const next: LiveState = {
+      ...st,
+      lastAt: got.counts.at(-1)![0],
+      lastIsCount: true,
+      before,
+      value,
+      writtenAt: now,
+    };
+    live.delete(id);
+    await ingest.replaceFrom(st.historyKey, minuteOf(got.counts[0]![0]), {
+      times: [...history.keys()],
+      values: [...history.values()],
+    });
+    const stored = await setCurrentValueIf(db, id, value, now, {
+      valueUpdatedAt: st.writtenAt,
+      configKey: st.configKey,
+    });
+    // another writer got in between: the full refold publishes what the rows say
+    if (!stored) return fullRefold(id, fromMs);
+    if (next.gen === (generation.get(id) ?? 0)) live.set(id, next);
+    return value;
+  }
+
+  /** Before anything the live state does not see (adjustment, reset, config change) is written. */
+  function invalidate(id: string) {
+    generation.set(id, (generation.get(id) ?? 0) + 1);
+    live.delete(id);
   }
 
   /** Local midnight of today in the location's zone: where a new occupancy starts counting. */
@@ -206,6 +341,11 @@ export function createOccupancyService(deps: {
     /** Refold entry point for other services (after a reset, a config change). */
     refold,
 
+    /** How many folds took the live fast path and how many the full refold (tests, figures). */
+    foldStats(): { fast: number; full: number } {
+      return { ...stats };
+    },
+
     /** Resolves once the refolds queued by ingested counts are done (tests, shutdown). */
     async settled(): Promise<void> {
       while (draining) await draining;
@@ -237,6 +377,7 @@ export function createOccupancyService(deps: {
         existing.time_series_in_ids.join() === ins.join() &&
         existing.time_series_out_ids.join() === outs.join();
       if (existing.auto_managed && !same) {
+        invalidate(existing.id);
         await updateConfigSeries(db, existing.id, { ins, outs, auto: true });
         await refold(existing.id);
       }
@@ -280,6 +421,7 @@ export function createOccupancyService(deps: {
     ): Promise<OccupancyConfigView> {
       const cfg = await loadVisible(principal, id);
       await checkSeries(cfg.node_id, body.timeSeriesInIds, body.timeSeriesOutIds);
+      invalidate(id);
       await updateConfigSeries(db, id, {
         ins: body.timeSeriesInIds,
         outs: body.timeSeriesOutIds,
@@ -296,6 +438,7 @@ export function createOccupancyService(deps: {
       if (!canOperateOccupancy(principal)) throw forbidden('Your role may not adjust occupancy');
       const cfg = await loadVisible(principal, occupancyId);
       const at = clock.now();
+      invalidate(occupancyId);
       await insertAdjustment(db, {
         occupancyId,
         at,
@@ -325,7 +468,10 @@ export function createOccupancyService(deps: {
     async reset(id: string, at: Date): Promise<number | null> {
       const cfg = await findConfig(db, id);
       if (!cfg) return null;
-      await oneAtATime(id, () => setReset(db, id, at, cfg.floor_values[0] ?? 0));
+      await oneAtATime(id, () => {
+        invalidate(id);
+        return setReset(db, id, at, cfg.floor_values[0] ?? 0);
+      });
       return refold(id, at.getTime());
     },
 
