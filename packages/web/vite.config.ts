@@ -49,10 +49,110 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Inlines boot/early-boot.js into index.html with the built file names it needs: the language chunks
+ * (with their date and MUI locales), the dashboard chunk with its imports and style sheets. The Latin Inter
+ * font is preloaded too, since every page shows text in it. The server allows the inline script by
+ * its hash (packages/server/src/platform/http/web-app.ts).
+ */
+/** The language cookie's name (I18N_COOKIE of packages/domain, which this config cannot import). */
+const I18N_COOKIE = 'i18n_redirected';
+
+function earlyBoot(): Plugin {
+  return {
+    name: 'footfall:early-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const url = (file: string) => `/${file}`;
+        const byModule = (suffix: string) =>
+          chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(suffix))?.fileName;
+        const locale = (lang: string, dayjsLocale?: string) =>
+          [
+            byModule(`src/i18n/${lang}.json`),
+            dayjsLocale && byModule(`dayjs/locale/${dayjsLocale}.js`),
+            dayjsLocale && byModule(`src/theme/mui-locales/${lang}.ts`),
+          ]
+            .filter((f): f is string => !!f)
+            .map(url);
+        const dashboard = chunks.find((c) => c.name === 'dashboard');
+        if (!dashboard) throw new Error('early boot: no dashboard chunk in the build');
+        const entry = chunks.find((c) => c.isEntry)?.fileName;
+        const config = {
+          cookie: I18N_COOKIE,
+          locales: { en: locale('en'), fr: locale('fr', 'fr-ca'), es: locale('es', 'es') },
+          dashboard: {
+            js: [dashboard.fileName, ...dashboard.imports.filter((f) => f !== entry)].map(url),
+            css: [...(dashboard.viteMetadata?.importedCss ?? [])].map(url),
+          },
+        };
+        if (
+          config.locales.en.length !== 1 ||
+          config.locales.fr.length !== 3 ||
+          config.locales.es.length !== 3
+        )
+          throw new Error(`early boot: language chunks not found (${JSON.stringify(config.locales)})`);
+        const font = Object.values(bundle).find(
+          (a) => a.type === 'asset' && /inter-latin-wght-normal-[\w-]+\.woff2$/.test(a.fileName),
+        );
+        const source = fs
+          .readFileSync(path.resolve(__dirname, 'boot/early-boot.js'), 'utf8')
+          .replace(/^\/\*[\s\S]*?\*\/\s*/, '') // the header comment stays in the source file
+          .trim();
+        return [
+          ...(font
+            ? [
+                {
+                  tag: 'link',
+                  attrs: {
+                    rel: 'preload',
+                    href: url(font.fileName),
+                    as: 'font',
+                    type: 'font/woff2',
+                    crossorigin: '',
+                  },
+                  injectTo: 'head' as const,
+                },
+              ]
+            : []),
+          { tag: 'script', children: `${source}(${JSON.stringify(config)});`, injectTo: 'head' as const },
+        ];
+      },
+    },
+  };
+}
+
+/** The modules of the routes a dashboard URL renders, and (by default) everything they import. */
+const DASHBOARD_ROUTE_MODULES =
+  /src[\\/](app[\\/]layouts[\\/](responsive-layout|desktop-dashboard-layout)|features[\\/]dashboard[\\/]components[\\/](dashboard-side-pane|dashboard-page))\.tsx$/;
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), earlyBoot()],
   define: { __APP_BUILD__: JSON.stringify(buildId()) },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        /*
+         * Fewer, larger files on the first load: over HTTP/1.1 (6 connections) sixty small chunks cost
+         * round trips that one file does not. Everything the entry needs is one chunk; the signed-in
+         * desktop shell and dashboard (layouts, side pane, grid, their MUI parts) another, which the
+         * other signed-in pages share. Charts, date pickers and languages stay separate and lazy.
+         */
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            { name: 'dashboard', test: DASHBOARD_ROUTE_MODULES, priority: 2 },
+          ],
+        },
+      },
+    },
+  },
   server: {
     // `npm run dev -w packages/web` talks to a server started with `npm start` (port 5000)
     proxy: {

@@ -17,7 +17,7 @@ import type { TokenService } from './platform/auth/tokens.js';
 import type { EventBus } from './platform/events.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { authPlugin } from './platform/http/auth-plugin.js';
-import { registerWebApp } from './platform/http/web-app.js';
+import { inlineScriptSources, registerWebApp } from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
 import { features } from './features/index.js';
 
@@ -57,7 +57,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptSources(ctx.config)],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LOCALES } from '@footfall/domain';
 import { initI18n } from './i18n/i18n';
+import { loadMuiLocale } from './theme/mui-locale';
 import { languageOfPath, prefixOf, readLanguageCookie } from './lib/language';
 import { reloadForChunkError } from './lib/lazy-page';
 import { App } from './app/app';
@@ -17,10 +18,15 @@ const lang = prefixOf(path) ?? readLanguageCookie() ?? languageOfPath(path);
 document.documentElement.lang = LOCALES[lang];
 preloadRouteChunks(path);
 
-void initI18n(lang).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+void Promise.all([initI18n(lang), loadMuiLocale(lang).catch(() => undefined)]).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // a transition: React renders the first screen in slices and lets the browser paint and handle
+  // input in between, instead of one long task
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 });

@@ -1,14 +1,14 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { enUS, esES, frFR } from '@mui/material/locale';
 import { trimLanguage } from '@footfall/domain';
 import { i18n } from '../i18n/i18n';
 import { NotificationsProvider } from '../components/notifications';
 import { SessionProvider } from '../lib/session/session';
 import { createAppTheme } from '../theme/theme';
+import { loadMuiLocale, muiLocaleOf } from '../theme/mui-locale';
 import '@fontsource-variable/inter';
 
 export function createQueryClient() {
@@ -20,12 +20,17 @@ export function createQueryClient() {
   });
 }
 
-const MUI_LOCALES = { en: enUS, fr: frFR, es: esES } as const;
-
 function LocalizedTheme({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const lang = trimLanguage(instance.language);
-  const theme = useMemo(() => createAppTheme(MUI_LOCALES[lang]), [lang]);
+  // MUI's texts of a language not loaded yet arrive a moment after it (main.tsx loads the first one
+  // before the first render)
+  const [, setLoaded] = useState(0);
+  const locale = muiLocaleOf(lang);
+  useEffect(() => {
+    if (!locale) void loadMuiLocale(lang).then(() => setLoaded((n) => n + 1));
+  }, [lang, locale]);
+  const theme = useMemo(() => createAppTheme(locale ?? {}), [locale]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

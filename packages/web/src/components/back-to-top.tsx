@@ -11,9 +11,14 @@ export function BackToTop() {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const onScroll = () => setShown(window.scrollY > BACK_TO_TOP_PX);
-    onScroll();
+    // the first reading waits for the page to settle: reading scrollY while the page is still being
+    // built forces a layout in the middle of it (a restored scroll position shows the button then)
+    const first = setTimeout(onScroll, 500);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      clearTimeout(first);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, []);
   return (
     <Zoom in={shown}>

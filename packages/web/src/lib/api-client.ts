@@ -1,5 +1,6 @@
 import type { ErrorBody, TokenResponse } from '@footfall/domain';
 import { tokenStore } from './session/token-store';
+import { takeEarlyResponse } from './early-responses';
 
 /** A failed request: rejects with the parsed error body (spec section 8 "Request failure"). */
 export class ApiError extends Error {
@@ -90,7 +91,7 @@ export function refreshSession(): Promise<boolean> {
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.anonymous ? null : (tokenStore.get()?.token ?? null);
-  let res = await send(path, options, token);
+  let res = await (takeEarlyResponse(path, options, token) ?? send(path, options, token));
   if (res.status === 401 && token && !options.anonymous) {
     if (await refreshSession()) res = await send(path, options, tokenStore.get()?.token ?? null);
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,12 @@ import { createTestApp } from '../../test/harness.js';
 // a small web build with the .br/.gz siblings the web build writes (packages/web/vite.config.ts)
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'footfall-web-app-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
-fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Footfall</title>');
+// with an inline script like the early boot script the web build inlines
+const inline = '(function (c) { window.__boot = c; })({"a":1});';
+fs.writeFileSync(
+  path.join(webDist, 'index.html'),
+  `<!doctype html><title>Footfall</title><script>${inline}</script><script type="module" src="/assets/app.js"></script>`,
+);
 const js = `export const x = ${JSON.stringify('footfall '.repeat(500))};\n`;
 fs.writeFileSync(path.join(webDist, 'assets/app.js'), js);
 fs.writeFileSync(path.join(webDist, 'assets/app.js.gz'), gzipSync(js));
@@ -52,5 +58,14 @@ describe('web app assets', () => {
     const res = await t.app.inject({ url: '/en/dashboard', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Footfall</title>');
+  });
+
+  it("allows the page's own inline script by its hash, and no other inline script", async () => {
+    const res = await t.app.inject({ url: '/en/dashboard' });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    const hash = createHash('sha256').update(inline, 'utf8').digest('base64');
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(csp).not.toContain("unsafe-inline'; script");
   });
 });

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,20 @@ import type { Config } from '../../config/config.js';
 export function webDistDir(config: Config): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   return config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../../../web/dist');
+}
+
+/**
+ * CSP sources ('sha256-...') of the inline scripts of the built index.html (the early boot script
+ * of packages/web/vite.config.ts), so that the policy allows them and no other inline script.
+ * None when the app is not built.
+ */
+export function inlineScriptSources(config: Config): string[] {
+  const index = path.join(webDistDir(config), 'index.html');
+  if (!fs.existsSync(index)) return [];
+  const html = fs.readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`,
+  );
 }
 
 const API_PREFIXES = ['/api/', '/authentication', '/signalr', '/user/'];

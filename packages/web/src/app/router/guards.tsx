@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { DEFAULT_LANGUAGE } from '@footfall/domain';
 import { paths } from '../../config/paths';
@@ -32,10 +32,13 @@ export function RequireAuth() {
     if (failed) signOut();
   }, [failed, signOut]);
 
-  if (!tokens) return <Navigate to={paths.login(lang, fullPath(location))} replace />;
-  if (!user.data) return <SsoLayout />;
+  // the signed-in pages mount in a deferred render, which React slices into short tasks (the user's
+  // arrival would otherwise build the whole shell and page in one synchronous render)
+  const u = useDeferredValue(user.data);
 
-  const u = user.data;
+  if (!tokens) return <Navigate to={paths.login(lang, fullPath(location))} replace />;
+  if (!u) return <SsoLayout />;
+
   if (prefixOf(location.pathname) === null && u.language !== DEFAULT_LANGUAGE) {
     const rest = stripLanguage(location.pathname);
     return (

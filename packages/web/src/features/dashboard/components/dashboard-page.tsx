@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -76,7 +76,9 @@ export function DashboardPage() {
   const tree = useQuery(treeQuery());
   const nodes = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
   const nodeMap = useMemo(() => new Map(nodes.map((n) => [n.id, n])), [nodes]);
-  const json = useDashboardState((s) => (s.id === id ? s.json : null));
+  // deferred: the grid and its widgets render in slices React can interrupt, not in one long task when
+  // the dashboard opens (and a layout edit re-renders them just after the drag, not during it)
+  const json = useDeferredValue(useDashboardState((s) => (s.id === id ? s.json : null)));
   const name = useDashboardState((s) => s.name);
   const editMode = useDashboardState((s) => s.editMode);
   const dirty = useDashboardState((s) => s.dirty);

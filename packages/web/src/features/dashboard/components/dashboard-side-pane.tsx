@@ -44,7 +44,8 @@ export function DashboardSidePane({ state }: { state: PaneState }) {
   // the tree is drawn in a background (time-sliced) render when it arrives: it can hold many nodes
   const nodes = useDeferredValue(useMemo(() => flattenTree(tree.data ?? []), [tree.data]));
   const current = useDashboardState((s) => s.id);
-  const hasJson = useDashboardState((s) => s.json !== null);
+  // deferred too: the tree and its filters mount in a time-sliced render once the dashboard opens
+  const hasJson = useDeferredValue(useDashboardState((s) => s.json !== null));
   // the route's dashboard while its data is not in the store yet
   const routeId = useParams().id ?? null;
   const loadingId = routeId !== current ? routeId : null;

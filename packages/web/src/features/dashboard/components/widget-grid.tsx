@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
+import { GridLayout, type Layout } from 'react-grid-layout';
+import { useObservedWidth } from '../../../lib/use-observed-width';
 import 'react-grid-layout/css/styles.css';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -46,7 +47,7 @@ export function WidgetGrid(props: {
   onConfigure(id: string): void;
 }) {
   const { t } = useTranslation();
-  const { width, containerRef, mounted } = useContainerWidth();
+  const { width, containerRef, mounted } = useObservedWidth<HTMLDivElement>();
   const layout: Layout = props.widgets.map((w) => ({ ...w.layout }));
   const hasCharts = props.widgets.some((w) => CHART_WIDGET_TYPES.has(w.type.name));
   useEffect(() => {
