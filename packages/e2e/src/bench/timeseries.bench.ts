@@ -257,6 +257,7 @@ async function forgetIngestRuns(db: Db, data: Dataset) {
     await sql`delete from rollup_15m where bucket < ${before}`.execute(trx);
     await sql`delete from node_rollup_15m where bucket < ${before}`.execute(trx);
     await sql`delete from rollup_day where local_date < ${beforeDate}::date`.execute(trx);
+    await sql`delete from node_rollup_hour where local_hour < ${beforeDate}::date`.execute(trx);
     await sql`delete from node_rollup_day where local_date < ${beforeDate}::date`.execute(trx);
   });
 }

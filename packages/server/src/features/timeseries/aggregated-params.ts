@@ -21,6 +21,12 @@ export interface DayQuery extends GranularQuery {
   toDate: string;
 }
 
+export interface HourQuery extends GranularQuery {
+  /** local windows 'YYYY-MM-DD HH:mm' holding every part, from inclusive, to exclusive */
+  localStarts: string[];
+  localEnds: string[];
+}
+
 export interface InstantQuery extends GranularQuery {
   /** disjoint UTC windows that certainly hold every instant of the local parts in each zone */
   windowStarts: Date[];

@@ -6,13 +6,14 @@ import type { SourcePlan } from './aggregated-sources.js';
 import type { GranularParts, SplitPlan } from './query-plan.js';
 import { sumNodeDays } from './aggregated-node-day.repository.js';
 import { sumNode15m } from './aggregated-node-15m.repository.js';
+import { sumNodeHours } from './aggregated-node-hour.repository.js';
 import { seriesDayStats } from './aggregated-series-day.repository.js';
 import { series15mStats } from './aggregated-series-15m.repository.js';
 import { rawStats } from './aggregated-raw.repository.js';
 
 /**
- * Runs the reads of a query plan, all at once on the pool: per granularity (whole local days,
- * whole 15-minute slots, raw edge minutes) the node totals and the series that need reading, and
+ * Runs the reads of a query plan, all at once on the pool: per granularity (whole local days, whole
+ * local hours of node totals, whole 15-minute slots, raw edge minutes) the node totals and the series that need reading, and
  * adds every row to the accumulator.
  */
 export async function readFigures(
@@ -52,11 +53,30 @@ export async function readFigures(
       jobs.push(seriesDayStats(db, { ...d, sources: sources.seriesSums, perSeries: false }));
     if (has(sources.stats)) jobs.push(seriesDayStats(db, { ...d, sources: sources.stats, perSeries: true }));
   }
+  if (split.hour && has(sources.nodeDay)) {
+    const p = split.hour;
+    const query = {
+      bounds: p.bounds,
+      segs: p.segs,
+      businessHoursOnly: bh,
+      localStarts: p.runs.map((r) => formatLocal(r.from)),
+      localEnds: p.runs.map((r) => formatLocal(r.to)),
+    };
+    // many node totals: two statements over halves of them, one per core
+    for (const half of halves(sources.nodeDay)) jobs.push(sumNodeHours(db, { ...query, sources: half }));
+  }
+  // node totals (and the loose members of multi-zone ones) read whole hours above when split;
+  // series without totals read every 15-minute slot
   if (split.q15) {
     const p = split.q15;
     if (has(sources.node15m)) jobs.push(slotSums(db, instants(p, sources.node15m), p));
-    const sums = concat(sources.seriesSums, sources.multiZone15m);
+    const sums = split.hour ? sources.multiZone15m : concat(sources.seriesSums, sources.multiZone15m);
     if (has(sums)) jobs.push(series15mStats(db, { ...instants(p, sums), perSeries: false }));
+  }
+  if (split.q15All) {
+    const p = split.q15All;
+    if (split.hour && has(sources.seriesSums))
+      jobs.push(series15mStats(db, { ...instants(p, sources.seriesSums), perSeries: false }));
     if (has(sources.stats)) jobs.push(series15mStats(db, { ...instants(p, sources.stats), perSeries: true }));
   }
   if (split.raw) {
@@ -127,6 +147,19 @@ function mergeWindows(windows: { fromMs: number; toMs: number }[]): { fromMs: nu
     else out.push({ ...w });
   }
   return out;
+}
+
+/** A large source set as two halves (one statement per core), else the set itself. */
+function halves(set: SourceSet): SourceSet[] {
+  if (set.keys.length < 8) return [set];
+  return [0, 1].map((h) => {
+    const keep = (_: unknown, i: number) => i % 2 === h;
+    return {
+      keys: set.keys.filter(keep),
+      timeZones: set.timeZones.filter(keep),
+      groups: set.groups.filter(keep),
+    };
+  });
 }
 
 function concat(a: SourceSet, b: SourceSet): SourceSet {

@@ -52,6 +52,7 @@ const BULK_KEYS = [
   ['rollup_15m', 'rollup_15m_pkey', 'series_key, bucket'],
   ['rollup_day', 'rollup_day_pkey', 'series_key, local_date'],
   ['node_rollup_15m', 'node_rollup_15m_pkey', 'node_kpi_key, bucket'],
+  ['node_rollup_hour', 'node_rollup_hour_pkey', 'node_kpi_key, local_hour'],
   ['node_rollup_day', 'node_rollup_day_pkey', 'node_kpi_key, local_date'],
 ] as const;
 
@@ -99,7 +100,7 @@ export async function nodeKpisOfSeries(db: Db, seriesKeys: readonly number[]): P
 }
 
 export async function analyzeTimeSeriesTables(db: Db): Promise<void> {
-  await sql`analyze measurement, rollup_15m, rollup_day, node_rollup_15m, node_rollup_day, time_series`.execute(
+  await sql`analyze measurement, rollup_15m, rollup_day, node_rollup_15m, node_rollup_hour, node_rollup_day, time_series`.execute(
     db,
   );
 }

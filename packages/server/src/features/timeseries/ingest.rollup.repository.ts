@@ -200,7 +200,18 @@ export async function refreshBuckets(trx: Q, touched: TouchedBuckets) {
         and not exists (select 1 from fresh f where f.series_key = t.series_key and f.bucket = t.bucket)
       returning r.series_key, r.bucket, ${NEGATED}
     ),
-    deltas as (select * from up union all select * from gone)
+    deltas as materialized (select * from up union all select * from gone),
+    -- hourly node totals by each member's local hour (migration 0103)
+    hours as (
+      insert into node_rollup_hour as n (node_kpi_key, local_hour, sum, count, bh_sum, bh_count)
+      select mem.node_kpi_key, date_trunc('hour', d.bucket at time zone s.time_zone),
+        sum(d_sum), sum(d_count), sum(d_bh_sum), sum(d_bh_count)
+      from deltas d join time_series s on s.key = d.series_key
+      join node_kpi_member mem on mem.series_key = d.series_key
+      group by 1, 2
+      order by 1, 2
+      on conflict (node_kpi_key, local_hour) do update set ${ADD_DELTAS}
+    )
     insert into node_rollup_15m as n (node_kpi_key, bucket, sum, count, bh_sum, bh_count)
     select mem.node_kpi_key, d.bucket, sum(d_sum), sum(d_count), sum(d_bh_sum), sum(d_bh_count)
     from deltas d join node_kpi_member mem on mem.series_key = d.series_key
@@ -345,11 +356,12 @@ export async function rebuildSeriesRollups(trx: Q, seriesKeys: readonly number[]
     group by r.series_key, b.local_date`.execute(trx);
 }
 
-/** Rebuilds the node totals of the given node_kpi keys from their members' series rollups. */
+/** Rebuilds the node totals (15-minute, hourly, daily) of the given node_kpi keys from their members' series rollups. */
 export async function rebuildNodeTotals(trx: Q, nodeKpiKeys: readonly number[]): Promise<void> {
   if (nodeKpiKeys.length === 0) return;
   const keys = [...nodeKpiKeys];
   await sql`delete from node_rollup_15m where node_kpi_key = any(${keys}::int[])`.execute(trx);
+  await sql`delete from node_rollup_hour where node_kpi_key = any(${keys}::int[])`.execute(trx);
   await sql`delete from node_rollup_day where node_kpi_key = any(${keys}::int[])`.execute(trx);
   await sql`
     insert into node_rollup_15m (node_kpi_key, bucket, sum, count, bh_sum, bh_count)
@@ -357,6 +369,20 @@ export async function rebuildNodeTotals(trx: Q, nodeKpiKeys: readonly number[]):
     from node_kpi_member mem join rollup_15m r on r.series_key = mem.series_key
     where mem.node_kpi_key = any(${keys}::int[])
     group by mem.node_kpi_key, r.bucket`.execute(trx);
+  await sql`
+    insert into node_rollup_hour (node_kpi_key, local_hour, sum, count, bh_sum, bh_count)
+    select mem.node_kpi_key, h.local_hour, sum(h.sum), sum(h.count), sum(h.bh_sum), sum(h.bh_count)
+    from (
+      select r.series_key, date_trunc('hour', r.bucket at time zone s.time_zone) as local_hour,
+        sum(r.sum) as sum, sum(r.count) as count, sum(r.bh_sum) as bh_sum, sum(r.bh_count) as bh_count
+      from rollup_15m r join time_series s on s.key = r.series_key
+      where r.series_key in (select series_key from node_kpi_member where node_kpi_key = any(${keys}::int[]))
+      group by 1, 2
+    ) h
+    join node_kpi_member mem on mem.series_key = h.series_key
+    where mem.node_kpi_key = any(${keys}::int[])
+    group by 1, 2
+    order by 1, 2`.execute(trx);
   await sql`
     insert into node_rollup_day (node_kpi_key, local_date, sum, count, bh_sum, bh_count)
     select mem.node_kpi_key, r.local_date, sum(r.sum), sum(r.count), sum(r.bh_sum), sum(r.bh_count)

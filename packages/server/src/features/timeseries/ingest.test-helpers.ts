@@ -51,4 +51,19 @@ export async function expectRollupsConsistent(db: Db) {
          or coalesce(f.count, 0) <> coalesce(n.count, 0)`.execute(db);
     expect(diff.rows[0]!.n, table).toBe(0);
   }
+  // hourly node totals: each member's 15-minute rows by their own local hour
+  const hourDiff = await sql<{ n: number }>`
+    with fresh as (
+      select mem.node_kpi_key, date_trunc('hour', r.bucket at time zone s.time_zone) as k,
+        sum(r.sum) as sum, sum(r.bh_sum) as bh_sum, sum(r.count) as count
+      from node_kpi_member mem join rollup_15m r on r.series_key = mem.series_key
+      join time_series s on s.key = mem.series_key group by 1, 2
+    )
+    select count(*)::int as n from fresh f
+    full join (select node_kpi_key, local_hour as k, sum, bh_sum, count from node_rollup_hour) n
+      using (node_kpi_key, k)
+    where abs(coalesce(f.sum, 0) - coalesce(n.sum, 0)) > 1e-6
+       or abs(coalesce(f.bh_sum, 0) - coalesce(n.bh_sum, 0)) > 1e-6
+       or coalesce(f.count, 0) <> coalesce(n.count, 0)`.execute(db);
+  expect(hourDiff.rows[0]!.n, 'node_rollup_hour').toBe(0);
 }

@@ -8,7 +8,8 @@ import type { LocalRange } from '@footfall/domain';
  * weekday and each-day window). Cells of different modes may overlap (the previous period and
  * 52 weeks earlier of a long range), so the pieces are cut into disjoint elementary segments, each
  * knowing the cells it feeds. Each segment is then split by granularity: whole local days come from
- * the daily rollups, whole 15-minute slots from the 15-minute rollups, and only the leftover minutes
+ * the daily rollups, whole local hours of node totals from their hourly rollups, whole 15-minute
+ * slots from the 15-minute rollups, and only the leftover minutes
  * at unaligned edges from raw measurements. For each granularity the SQL gets sorted boundaries and
  * the segment of each interval between them, and finds a row's segment with width_bucket.
  */
@@ -36,7 +37,12 @@ const RUN_GAP = 360;
 
 export interface SplitPlan {
   day: GranularParts | null;
+  /** whole local hours of sub-day stretches, for node totals (node_rollup_hour); null unless split */
+  hour: GranularParts | null;
+  /** whole 15-minute slots outside those hours (all of them when hours are not split) */
   q15: GranularParts | null;
+  /** `hour` and `q15` together: what sources without hourly rows read by 15-minute slots */
+  q15All: GranularParts | null;
   raw: GranularParts | null;
 }
 
@@ -100,17 +106,37 @@ function toGranular(parts: Part[]): GranularParts | null {
   return { bounds, segs, from: bounds[0]!, to: bounds[bounds.length - 1]!, runs };
 }
 
-/** Whole days, then whole 15-minute slots, then single minutes. */
-export function splitByGranularity(segments: readonly Segment[]): SplitPlan {
+/**
+ * Whole days, then (with `hours`, for node totals) whole local hours, then whole 15-minute slots,
+ * then single minutes.
+ */
+export function splitByGranularity(
+  segments: readonly Segment[],
+  options: { hours?: boolean } = {},
+): SplitPlan {
   const day: Part[] = [];
+  const hour: Part[] = [];
   const q15: Part[] = [];
+  const q15All: Part[] = [];
   const raw: Part[] = [];
+  const addSlots = (a: number, b: number, seg: number) => {
+    q15All.push({ from: a, to: b, seg });
+    const h0 = ceilTo(a, 60);
+    const h1 = floorTo(b, 60);
+    if (!options.hours || h0 >= h1) {
+      q15.push({ from: a, to: b, seg });
+      return;
+    }
+    hour.push({ from: h0, to: h1, seg });
+    if (a < h0) q15.push({ from: a, to: h0, seg });
+    if (h1 < b) q15.push({ from: h1, to: b, seg });
+  };
   const addSubDay = (from: number, to: number, seg: number) => {
     if (to <= from) return;
     const a = ceilTo(from, 15);
     const b = floorTo(to, 15);
     if (a < b) {
-      q15.push({ from: a, to: b, seg });
+      addSlots(a, b, seg);
       if (from < a) raw.push({ from, to: a, seg });
       if (b < to) raw.push({ from: b, to, seg });
     } else raw.push({ from, to, seg });
@@ -124,7 +150,13 @@ export function splitByGranularity(segments: readonly Segment[]): SplitPlan {
       addSubDay(b, s.to, seg);
     } else addSubDay(s.from, s.to, seg);
   });
-  return { day: toGranular(day), q15: toGranular(q15), raw: toGranular(raw) };
+  return {
+    day: toGranular(day),
+    hour: toGranular(hour),
+    q15: toGranular(q15),
+    q15All: toGranular(q15All),
+    raw: toGranular(raw),
+  };
 }
 
 /** The parts of `range` inside the sorted disjoint `intervals`. */

@@ -120,7 +120,8 @@ export function createQueryService(deps: { db: Db; scope?: ScopeService; clock: 
         forecasts.set(m, planForecast(m, input, dayIndex(now), FORECAST_HORIZON_DAYS, registry));
 
     const segments = buildSegments(registry.pieces);
-    const split = splitByGranularity(segments);
+    // node totals have hourly rows; series are read by 15-minute slots
+    const split = splitByGranularity(segments, { hours: sources.nodeDay.keys.length > 0 });
     const acc = new Accumulator(segments);
     await readFigures(db, split, sources, body.businessHoursOnly, acc);
     return {

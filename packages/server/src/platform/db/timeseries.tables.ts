@@ -40,9 +40,10 @@ import type { Timestamp } from './schema.js';
  *   or lies below it, of that protocol and tag set, and not `excluded_in_formula` (usedByFormula =
  *   false keeps a series out of its ancestors' totals; it stays queryable on its own node).
  *   Device nodes get no node_kpi: query a device through its series' rollups.
- *   `node_rollup_15m` / `node_rollup_day` hold sum and count (+ bh_) of the members, maintained by
- *   deltas of the series rollups. Min/Max/First/Last over a node come from the series rollups.
- *   Daily node rows add up each member's own local date.
+ *   `node_rollup_15m` / `node_rollup_hour` / `node_rollup_day` hold sum and count (+ bh_) of the
+ *   members, maintained by deltas of the series rollups. Min/Max/First/Last over a node come from the
+ *   series rollups. Hourly and daily node rows add up each member's own local hour / local date
+ *   (migration 0103: a local hour is four whole local 15-minute slots in every zone).
  * - Rows exist only where data exists: a missing bucket means no data (0 for Sum in the past).
  *
  * Occupancy: `occupancy_config` per location, its running state on the row; the history is an
@@ -121,6 +122,12 @@ interface NodeRollupValues {
 export interface NodeRollup15mTable extends NodeRollupValues {
   node_kpi_key: number;
   bucket: Timestamp;
+}
+
+/** Migration 0103: per member's local hour (timestamp without time zone, 'YYYY-MM-DD HH:00'). */
+export interface NodeRollupHourTable extends NodeRollupValues {
+  node_kpi_key: number;
+  local_hour: string;
 }
 
 export interface NodeRollupDayTable extends NodeRollupValues {
@@ -213,6 +220,7 @@ export interface TimeSeriesTables {
   node_kpi: NodeKpiTable;
   node_kpi_member: NodeKpiMemberTable;
   node_rollup_15m: NodeRollup15mTable;
+  node_rollup_hour: NodeRollupHourTable;
   node_rollup_day: NodeRollupDayTable;
   counter_reading: CounterReadingTable;
   ingest_key: IngestKeyTable;

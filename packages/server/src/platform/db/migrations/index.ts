@@ -6,6 +6,7 @@ import * as m0020 from './0020_tree.js';
 import * as m0100 from './0100_timeseries.js';
 import * as m0101 from './0101_rollup_basis.js';
 import * as m0102 from './0102_occupancy_managed.js';
+import * as m0103 from './0103_node_rollup_hour.js';
 import * as m0200 from './0200_live.js';
 import * as m0300 from './0300_dashboards.js';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0100_timeseries': m0100,
   '0101_rollup_basis': m0101,
   '0102_occupancy_managed': m0102,
+  '0103_node_rollup_hour': m0103,
   '0200_live': m0200,
   '0300_dashboards': m0300,
 };
