@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
@@ -27,6 +28,51 @@ interface ClientProcess {
   /** the next message of the given type from this process */
   next<T extends FromClients['type']>(type: T): Promise<Extract<FromClients, { type: T }>>;
   tell(m: ToClients): void;
+}
+
+/** CPU time (user + system, ms) used so far by the given processes; gone ones count 0 */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      // exited
+    }
+  }
+  return ticks * 10; // CLK_TCK 100
+}
+
+/** The bench database's PostgreSQL processes: its postmaster (found by data dir) and children. */
+function postgresPids(): number[] {
+  const pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const parentOf = (pid: string) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      return -1;
+    }
+  };
+  const master = pids.find((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('footfall-bench-hub-');
+    } catch {
+      return false;
+    }
+  });
+  if (!master) return [];
+  return [Number(master), ...pids.filter((pid) => parentOf(pid) === Number(master)).map(Number)];
+}
+
+/** busy and total CPU time of the whole machine (ms, all cores), from /proc/stat */
+function machineMs(): { busy: number; total: number } {
+  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = cpu.reduce((a, b) => a + b, 0);
+  const idle = cpu[3]! + (cpu[4] ?? 0);
+  return { busy: (total - idle) * 10, total: total * 10 };
 }
 
 /** absolute ms, comparable with the client processes' receive times */
@@ -105,6 +151,9 @@ export const hubBench: BenchModule = {
           method: 'POST',
           headers,
           body: JSON.stringify(body),
+        }).catch((err: unknown) => {
+          const alive = fs.existsSync(`/proc/${server!.pid}`);
+          throw new Error(`POST ${path} failed; server process ${alive ? 'alive' : 'gone'}`, { cause: err });
         });
         return { ok: res.ok, status: res.status, body: (await res.json().catch(() => null)) as unknown };
       };
@@ -149,8 +198,28 @@ export const hubBench: BenchModule = {
         await c.invoke('MeasurementsLiveFeed', [ids.location]);
         official.push(c);
       }
+      // CPU while idle (pings, sweeps; after the connections settled), taken out of the figures per round
+      const cpuPids = () => ({
+        server: [server!.pid],
+        clients: bulk.map((b) => b.child.pid!),
+        postgres: postgresPids(),
+      });
+      const cpuNow = () => {
+        const p = cpuPids();
+        return {
+          server: cpuMs(p.server),
+          clients: cpuMs(p.clients),
+          postgres: cpuMs(p.postgres),
+          bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+          machine: machineMs(),
+          at: performance.now(),
+        };
+      };
       await new Promise((r) => setTimeout(r, 2000));
       const rssAfter = server.rss();
+      const idleFrom = cpuNow();
+      await new Promise((r) => setTimeout(r, 3000));
+      const idleTo = cpuNow();
 
       const officialGot: number[] = [];
       for (const c of official) c.on(target, () => officialGot.push(performance.now()));
@@ -165,10 +234,13 @@ export const hubBench: BenchModule = {
       done = step(`${rounds} ingests fanned out to ${n} clients`);
       // counts now: the occupancy counts from its last reset (today's local midnight)
       const start = Date.now();
+      const roundsFrom = cpuNow();
       for (let r = 0; r < rounds; r++) {
         officialGot.length = 0;
         await Promise.all(bulk.map((b) => (b.tell({ type: 'arm' }), b.next('armed'))));
         const gots = bulk.map((b) => b.next('got'));
+        // an error of this round must surface as itself, not as the clients' exit once stopped
+        for (const g of gots) g.catch(() => undefined);
         await new Promise((res) => setTimeout(res, 1100));
         const sent = now();
         const res = await post('/api/ingest/measurements', {
@@ -211,6 +283,7 @@ export const hubBench: BenchModule = {
         if (last >= first) spread.push(last - first);
         if (officialGot.length < official.length) throw new Error('an official client missed a push');
       }
+      const roundsTo = cpuNow();
       done();
 
       printTable(
@@ -247,6 +320,33 @@ export const hubBench: BenchModule = {
             : []),
           row('first -> last client push (per round)', spread),
         ],
+      );
+      // CPU per push round: what the rounds used minus what the same time idle would have used
+      const idleSpan = idleTo.at - idleFrom.at;
+      const roundsSpan = roundsTo.at - roundsFrom.at;
+      const perRound = (pick: (c: ReturnType<typeof cpuNow>) => number) => {
+        const idleRate = (pick(idleTo) - pick(idleFrom)) / idleSpan;
+        return (pick(roundsTo) - pick(roundsFrom) - idleRate * roundsSpan) / rounds;
+      };
+      const server_ = perRound((c) => c.server);
+      const clients_ = perRound((c) => c.clients);
+      const postgres_ = perRound((c) => c.postgres);
+      const bench_ = perRound((c) => c.bench);
+      const loadOthers =
+        (roundsTo.machine.busy -
+          roundsFrom.machine.busy -
+          (roundsTo.server - roundsFrom.server) -
+          (roundsTo.clients - roundsFrom.clients) -
+          (roundsTo.postgres - roundsFrom.postgres) -
+          (roundsTo.bench - roundsFrom.bench)) /
+        roundsSpan;
+      console.log('');
+      printTable(
+        ['CPU ms per push round (over idle)', 'server', 'bulk clients', 'postgres', 'bench'],
+        [[`${n} clients`, server_.toFixed(0), clients_.toFixed(0), postgres_.toFixed(0), bench_.toFixed(0)]],
+      );
+      console.log(
+        `  other work on the machine during the rounds: ${loadOthers.toFixed(2)} cores busy on average (of 2)`,
       );
       const early = (100 * beforeAck) / Math.max(1, latencies.length);
       console.log(
