@@ -118,7 +118,11 @@ function earlyBoot(): Plugin {
                 },
               ]
             : []),
-          { tag: 'script', children: `${source}(${JSON.stringify(config)});`, injectTo: 'head' as const },
+          {
+            tag: 'script',
+            children: `${source}\nfootfallEarlyBoot(${JSON.stringify(config)});`,
+            injectTo: 'head' as const,
+          },
         ];
       },
     },

@@ -8,9 +8,10 @@
  *   message; on a dashboard URL the views, the dashboard and the tree). Their responses wait in
  *   window.__footfallEarly, and the API client takes each one once (src/lib/early-responses.ts).
  * It must never break the page: any failure leaves the app to load as it would without it.
- * `config` is written by the build (vite.config.ts, earlyBoot plugin).
+ * The build (vite.config.ts, earlyBoot plugin) inlines this file and a call with its `config`.
  */
-(function (config) {
+/* exported footfallEarlyBoot */
+function footfallEarlyBoot(config) {
   try {
     var path = location.pathname;
     var prefix = /^\/(en|fr|es)(?=\/|$)/i.exec(path);
@@ -67,4 +68,4 @@
   } catch {
     // storage blocked, old browser...: the app loads without the head start
   }
-});
+}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
 import { echarts } from './echarts-core';
+import { createTaskQueue } from '../../../lib/task-queue';
 
 type Chart = ReturnType<typeof echarts.init>;
 
@@ -8,8 +9,7 @@ type Chart = ReturnType<typeof echarts.init>;
  * Charts are created one per task, and only once on screen: several widgets mounting together
  * would otherwise build all their charts in one long task and block the page (total blocking time).
  */
-let queue: Promise<void> = Promise.resolve();
-const nextTask = () => (queue = queue.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0))));
+const charts = createTaskQueue();
 
 function whenVisible(el: Element, run: () => void): () => void {
   if (typeof IntersectionObserver === 'undefined') {
@@ -38,7 +38,7 @@ export default function EChart({ option, label }: { option: EChartsCoreOption; l
     let disposed = false;
     let ro: ResizeObserver | null = null;
     const stop = whenVisible(el, () => {
-      void nextTask().then(() => {
+      void charts.next().then(() => {
         if (disposed) return;
         const c = echarts.init(el, undefined, { renderer: 'canvas' });
         c.setOption(latest.current, { notMerge: true });

@@ -61,7 +61,8 @@ describe('dashboard left pane', () => {
     open(false);
     renderPage(<DashboardSidePane state="open" />, { path: `/en/dashboard/${DASH}`, user: makeUser() });
     expect(await screen.findByRole('link', { name: /Store performance/ })).toBeVisible();
-    expect(screen.getByRole('combobox', { name: 'Tags and location groups' })).toBeVisible();
+    // the tag filter mounts once the page is idle (WhenIdle)
+    expect(await screen.findByRole('combobox', { name: 'Tags and location groups' })).toBeVisible();
     await userEvent.click(await screen.findByText('A location with a rather long name for the pane'));
     expect(dashboardStore.get().json?.fullTreeViewSelection).toEqual([]);
     await userEvent.click(screen.getByTestId('tree-apply'));

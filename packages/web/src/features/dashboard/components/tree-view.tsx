@@ -21,6 +21,7 @@ import {
   type PaneState,
 } from '@footfall/domain';
 import type { FlatNode } from '../api/tree-api';
+import { WhenIdle } from '../../../components/when-idle';
 
 export interface Tags {
   locationGroup: string[];
@@ -100,27 +101,29 @@ export function TreeView(props: {
       />
       {props.pane === 'open' && (
         <>
-          <Autocomplete
-            multiple
-            size="small"
-            options={[...groups, ...TAG_FLAGS.map((f) => `#${f}`)]}
-            value={[
-              ...props.tags.locationGroup,
-              ...TAG_FLAGS.filter((f) => props.tags[f]).map((f) => `#${f}`),
-            ]}
-            getOptionLabel={(o) => (o.startsWith('#') ? t(`tag_${o.slice(1)}`) : o)}
-            groupBy={(o) => (o.startsWith('#') ? t('tags') : t('tag_location_group'))}
-            onChange={(_e, v) =>
-              props.onTags({
-                locationGroup: v.filter((o) => !o.startsWith('#')),
-                adults: v.includes('#adults'),
-                children: v.includes('#children'),
-                males: v.includes('#males'),
-                females: v.includes('#females'),
-              })
-            }
-            renderInput={(p) => <TextField {...p} label={t('tag_filter')} />}
-          />
+          <WhenIdle placeholder={<Box sx={{ height: 40 }} />}>
+            <Autocomplete
+              multiple
+              size="small"
+              options={[...groups, ...TAG_FLAGS.map((f) => `#${f}`)]}
+              value={[
+                ...props.tags.locationGroup,
+                ...TAG_FLAGS.filter((f) => props.tags[f]).map((f) => `#${f}`),
+              ]}
+              getOptionLabel={(o) => (o.startsWith('#') ? t(`tag_${o.slice(1)}`) : o)}
+              groupBy={(o) => (o.startsWith('#') ? t('tags') : t('tag_location_group'))}
+              onChange={(_e, v) =>
+                props.onTags({
+                  locationGroup: v.filter((o) => !o.startsWith('#')),
+                  adults: v.includes('#adults'),
+                  children: v.includes('#children'),
+                  males: v.includes('#males'),
+                  females: v.includes('#females'),
+                })
+              }
+              renderInput={(p) => <TextField {...p} label={t('tag_filter')} />}
+            />
+          </WhenIdle>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
             <FormControlLabel
               control={<Switch size="small" checked={multi} onChange={(_e, v) => setMulti(v)} />}

@@ -4,6 +4,10 @@ import type { AggregatedSeries, DashboardJson, ResolvedPeriod, Widget } from '@f
 import { fetchAggregated } from '../api/series-api';
 import { widgetQueryBody } from '../lib/series-request';
 import { dashboardStore, useDashboardState } from '../state/dashboard-store';
+import { createTaskQueue } from '../../../lib/task-queue';
+
+/** the widgets' requests leave one per task (each fetch costs the page a few milliseconds) */
+const requests = createTaskQueue();
 
 /**
  * The series of one widget for the dashboard's applied selection and period. An empty selection
@@ -30,6 +34,7 @@ export function useWidgetSeries(
     queryFn: async ({ signal }) => {
       dashboardStore.loadingDelta(1);
       try {
+        await requests.next();
         const data = await fetchAggregated(body!, signal);
         lastGood.current = data;
         return data;
