@@ -163,9 +163,12 @@ export function DashboardPage() {
   const readOnly = readOnlyUser || dash.data?.isReadOnly === true;
   const widgets = json.widgets;
   const editWidgets = (next: Widget[]) => dashboardStore.editWidgets(next);
+  // edits start from the store's widgets, not the deferred ones the grid shows (they can be one render behind)
+  const latestWidgets = () => dashboardStore.get().json?.widgets ?? widgets;
   const addWidget = (type: WidgetTypeName) => {
     setAddAnchor(null);
-    editWidgets([...widgets, newWidget(type, widgets, newId())]);
+    const current = latestWidgets();
+    editWidgets([...current, newWidget(type, current, newId())]);
   };
   const choice: PeriodChoice = {
     selectedTimePeriod: json.selectedTimePeriod,
@@ -232,7 +235,11 @@ export function DashboardPage() {
               variant="contained"
               disabled={save.isPending || !name.trim()}
               onClick={() =>
-                save.mutate({ name: name.trim(), json, linked: link.local ? linkedTemplate : null })
+                save.mutate({
+                  name: name.trim(),
+                  json: dashboardStore.get().json ?? json,
+                  linked: link.local ? linkedTemplate : null,
+                })
               }
             >
               {t('save')}
@@ -327,7 +334,7 @@ export function DashboardPage() {
           ctx={ctx}
           editMode={editMode}
           onLayout={editWidgets}
-          onRemove={(wid) => editWidgets(widgets.filter((w) => w.layout.i !== wid))}
+          onRemove={(wid) => editWidgets(latestWidgets().filter((w) => w.layout.i !== wid))}
           onConfigure={setConfiguring}
         />
       ) : null}
@@ -346,7 +353,7 @@ export function DashboardPage() {
           onClose={() => setConfiguring(null)}
           onSave={(w) => {
             setConfiguring(null);
-            editWidgets(widgets.map((x) => (x.layout.i === w.layout.i ? w : x)));
+            editWidgets(latestWidgets().map((x) => (x.layout.i === w.layout.i ? w : x)));
           }}
         />
       )}
