@@ -352,7 +352,9 @@ test.describe('desktop dashboard', () => {
       await page.getByTestId('period-button').click();
       await page.getByTestId('period-form').locator('input[value=custom]').check();
       await snap(page, `${lang}-dashboard-period`);
-      await page.keyboard.press('Escape');
+      // Escape sent to the form itself (the page's focus can be elsewhere after the full-page screenshot)
+      await page.getByTestId('period-form').locator('input[value=custom]').press('Escape');
+      await expect(page.getByTestId('period-form')).toBeHidden();
       await page.locator('aside button').last().click();
       await snap(page, `${lang}-dashboard-pane-semi-closed`);
       await page.locator('aside button').last().click();
