@@ -75,6 +75,7 @@ export function createServices(ctx: AppContext) {
   const snapshots = createSnapshotsService({
     dashboards,
     query,
+    tree: createTreeService({ db: ctx.db, scope: createScopeService(ctx.db), eventLog, users }),
     mailer: ctx.mailer,
     clock: ctx.clock,
     eventLog,

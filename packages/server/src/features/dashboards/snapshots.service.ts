@@ -1,75 +1,88 @@
 import {
-  findFormula,
+  formatKpiValue,
   formatLocal,
-  resolvePeriod,
+  resolveSelected,
   toLocalMinute,
-  parseLocal,
+  widgetQueryBody,
   AggregatedQueryBody,
   type AggregatedSeries,
   type Principal,
   type SnapshotBody,
+  type TreeNode,
 } from '@footfall/domain';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { DashboardsService } from './dashboards.service.js';
-import { renderPdf, type PdfLine } from './snapshot-pdf.js';
+import { renderSnapshotPdf, type SnapshotWidget } from './snapshot-render.js';
+import { SNAPSHOT_LABELS } from './snapshot-labels.js';
 
 export interface AggregatedQueryPort {
   aggregated(principal: Principal, body: AggregatedQueryBody): Promise<AggregatedSeries[]>;
 }
 
-const LOCALES = { en: 'en-CA', fr: 'fr-CA', es: 'es-ES' } as const;
-const formatValue = (v: number | null, isPercentage: boolean, language: keyof typeof LOCALES) => {
-  if (v === null) return '-';
-  const n = new Intl.NumberFormat(LOCALES[language], {
-    maximumFractionDigits: isPercentage || !Number.isInteger(v) ? 2 : 0,
-    minimumFractionDigits: isPercentage ? 2 : 0,
-  })
-    .format(v)
-    // the PDF's WinAnsi fonts have no narrow no-break space
-    .replace(/\u202f/g, '\u00a0');
-  return isPercentage ? `${n}\u00a0%` : n;
-};
+/** The caller's tree (names of the ranked locations, the locations under the selection). */
+export interface TreePort {
+  tree(principal: Principal, opts: { withAttributes: boolean }): Promise<TreeNode[]>;
+}
 
-/** The mail's and the PDF's words, in the sender's language. */
+/** The mail's and the PDF's own words, in the sender's language. */
 const TEXTS = {
   en: {
     subject: 'Dashboard snapshot',
     period: 'Period',
     locations: 'Locations selected',
-    totals: 'KPI totals',
-    none: 'No data for this selection and period.',
-    widgets: 'Widgets',
+    noSelection: 'No location selected.',
+    moreRows: (n: number) => `… and ${n} more rows`,
+    generated: 'Footfall dashboard snapshot',
   },
   fr: {
     subject: 'Instantané du tableau de bord',
     period: 'Période',
     locations: 'Emplacements sélectionnés',
-    totals: 'Totaux des indicateurs',
-    none: 'Aucune donnée pour cette sélection et cette période.',
-    widgets: 'Widgets',
+    noSelection: 'Aucun emplacement sélectionné.',
+    moreRows: (n: number) => `… et ${n} lignes de plus`,
+    generated: 'Instantané de tableau de bord Footfall',
   },
   es: {
     subject: 'Instantánea del panel',
     period: 'Periodo',
     locations: 'Ubicaciones seleccionadas',
-    totals: 'Totales de los indicadores',
-    none: 'No hay datos para esta selección y este periodo.',
-    widgets: 'Widgets',
+    noSelection: 'No hay ninguna ubicación seleccionada.',
+    moreRows: (n: number) => `… y ${n} filas más`,
+    generated: 'Instantánea de panel de Footfall',
   },
 } as const;
 
+/** The locations (store nodes) at or under the selected nodes, and every visible node's name. */
+function walkTree(roots: readonly TreeNode[], selection: readonly string[]) {
+  const chosen = new Set(selection);
+  const names = new Map<string, string>();
+  const locations: string[] = [];
+  const visit = (nodes: readonly TreeNode[], covered: boolean) => {
+    for (const n of nodes) {
+      const inside = covered || chosen.has(n.id);
+      names.set(n.id, n.name);
+      if (inside && n.type === 'StoreNodeAttributes') locations.push(n.id);
+      visit(n.children, inside);
+    }
+  };
+  visit(roots, false);
+  return { names, locations };
+}
+
 /**
- * Snapshot sending: the dashboard's KPI totals over its selected period, computed by the query
- * service for its tree selection, rendered as a one-page PDF and mailed to each recipient. The
- * period's presets resolve on the sender's clock (its time zone comes with the request); locations
- * are queried in their own local time, as everywhere in the query API. Words are in the sender's
- * language.
+ * Snapshot sending: the dashboard drawn into a PDF (snapshot-render.ts) and mailed to each
+ * recipient. Each widget asks the query service for its series as the web app's widget does (same
+ * request body, for the dashboard's tree selection and period); the period's presets resolve on the
+ * sender's clock (its time zone comes with the request), locations are queried in their own local
+ * time, as everywhere in the query API. Words are in the sender's language, numbers in the web app's
+ * French number format.
  */
 export function createSnapshotsService(deps: {
   dashboards: DashboardsService;
   query: AggregatedQueryPort;
+  tree: TreePort;
   mailer: Mailer;
   clock: Clock;
   eventLog: EventLogService;
@@ -77,66 +90,54 @@ export function createSnapshotsService(deps: {
   return {
     async send(principal: Principal, id: string, body: SnapshotBody) {
       const dashboard = await deps.dashboards.loadParsed(principal, id);
+      const json = dashboard.json;
       // the presets resolve on the sender's clock, as the dashboard on the sender's screen does
-      const nowLocal = toLocalMinute(body.timeZone, deps.clock.now().getTime());
+      const period = resolveSelected(json, toLocalMinute(body.timeZone, deps.clock.now().getTime()));
       const tx = TEXTS[body.language];
-      const p = dashboard.json.selectedTimePeriod;
-      const custom =
-        p.value === 'custom' && p.dateFrom && p.dateTo
-          ? {
-              from: parseLocal(p.dateFrom.length === 10 ? `${p.dateFrom} 00:00` : p.dateFrom),
-              to: parseLocal(p.dateTo.length === 10 ? `${p.dateTo} 00:00` : p.dateTo),
-            }
-          : null;
-      const period =
-        custom && custom.from !== null && custom.to !== null && custom.to > custom.from
-          ? resolvePeriod('custom', nowLocal, { from: custom.from, to: custom.to })
-          : resolvePeriod(p.value === 'custom' ? 'today' : p.value, nowLocal);
+      const labels: Readonly<Record<string, string>> = SNAPSHOT_LABELS[body.language];
+      const t = (key: string) =>
+        labels[key] ?? SNAPSHOT_LABELS.en[key as keyof typeof SNAPSHOT_LABELS.en] ?? key;
       const periodText = `${formatLocal(period.from)} - ${formatLocal(period.to)}`;
 
-      const kpis = [...new Set(dashboard.json.widgets.flatMap((w) => w.kpis))].filter((k) => findFormula(k));
-      const nodeIds = dashboard.json.fullTreeViewSelection.slice(0, 500);
-      let series: AggregatedSeries[] = [];
-      if (kpis.length > 0 && nodeIds.length > 0) {
-        series = await deps.query.aggregated(
-          principal,
-          AggregatedQueryBody.parse({
-            nodeIds,
-            aggregateFunctionsByKpi: kpis.slice(0, 50).map((kpi) => ({ kpi })),
-            from: formatLocal(period.from),
-            to: formatLocal(period.to),
-            businessHoursOnly: dashboard.json.isBusinessHoursOnlyMode,
-            applyTimePeriodToEachDay: dashboard.json.applyTimePeriodToEachDay,
+      const { names, locations } = walkTree(
+        await deps.tree.tree(principal, { withAttributes: false }),
+        json.fullTreeViewSelection,
+      );
+      // one query per widget, one at a time (a snapshot is not urgent; the query pool serves users first)
+      const widgets: SnapshotWidget[] = [];
+      for (const widget of json.widgets) {
+        const request = widgetQueryBody(widget, json, period, locations);
+        const series = request
+          ? await deps.query.aggregated(principal, AggregatedQueryBody.parse(request))
+          : null;
+        widgets.push({ widget, series });
+      }
+      const pdf = await renderSnapshotPdf({
+        title: dashboard.name,
+        periodLine: `${tx.period}: ${periodText}`,
+        locationsLine: `${tx.locations}: ${json.fullTreeViewSelection.length}`,
+        widgets,
+        t,
+        texts: { noSelection: tx.noSelection, moreRows: tx.moreRows, generated: tx.generated },
+        nodeName: (nodeId) => names.get(nodeId) ?? nodeId,
+      });
+
+      // the mail's text lists the KPI cards' values, as their cards show them
+      const kpiLines = widgets
+        .filter((w) => w.widget.type.name === 'kpiCard')
+        .flatMap(({ widget, series }) =>
+          widget.kpis.map((kpi) => {
+            const s = series?.find((x) => x.kpi === kpi && x.mode === 'current_period');
+            return `${t(`kpi_${kpi}`)}: ${formatKpiValue(kpi, s?.summary ?? null)}`;
           }),
         );
-      }
-      const lines: PdfLine[] = [
-        { text: dashboard.name, size: 18, bold: true },
-        { text: `${tx.period}: ${periodText}`, size: 12 },
-        { text: `${tx.locations}: ${nodeIds.length}`, size: 10 },
-        { text: ' ', size: 8 },
-        { text: tx.totals, size: 13, bold: true },
-      ];
-      if (series.length === 0) lines.push({ text: tx.none });
-      for (const s of series) {
-        lines.push({
-          text: `${s.kpi} (${s.aggregateFunction}): ${formatValue(s.summary, s.isPercentage, body.language)}`,
-        });
-      }
-      lines.push({ text: ' ', size: 8 }, { text: tx.widgets, size: 13, bold: true });
-      for (const w of dashboard.json.widgets) {
-        lines.push({ text: `${w.title ?? w.type.name} - ${w.kpis.join(', ') || w.type.name}`, size: 10 });
-      }
-      const pdf = renderPdf(lines);
       const filename = `${dashboard.name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'dashboard'}.pdf`;
       const recipients = [...new Set(body.recipients.map((r) => r.email.toLowerCase()))];
       for (const to of recipients) {
         await deps.mailer.send({
           to,
           subject: `${tx.subject}: ${dashboard.name} (${periodText})`,
-          text: `${dashboard.name}\n${tx.period}: ${periodText}\n\n${series
-            .map((s) => `${s.kpi}: ${formatValue(s.summary, s.isPercentage, body.language)}`)
-            .join('\n')}\n`,
+          text: `${dashboard.name}\n${tx.period}: ${periodText}\n\n${[...new Set(kpiLines)].join('\n')}\n`,
           attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
         });
       }

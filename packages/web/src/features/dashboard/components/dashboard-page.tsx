@@ -23,6 +23,7 @@ import {
   isDashboardOnly,
   parseDashboardJson,
   refreshIntervalMs,
+  resolveSelected,
   WIDGET_TYPES,
   type DashboardJson,
   type Widget,
@@ -43,7 +44,7 @@ import {
 } from '../api/dashboards-api';
 import { flattenTree, treeQuery, type FlatNode } from '../api/tree-api';
 import { newWidget } from '../lib/new-widget';
-import { nowLocal, resolveSelected } from '../lib/series-request';
+import { nowLocal } from '../lib/series-request';
 import { dashboardStore, useDashboardState } from '../state/dashboard-store';
 import { HelpTip } from './dashboard-side-pane';
 import { PeriodSelector, type PeriodChoice } from './period-selector';

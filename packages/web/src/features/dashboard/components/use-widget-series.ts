@@ -1,8 +1,13 @@
 import { useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AggregatedSeries, DashboardJson, ResolvedPeriod, Widget } from '@footfall/domain';
+import {
+  widgetQueryBody,
+  type AggregatedSeries,
+  type DashboardJson,
+  type ResolvedPeriod,
+  type Widget,
+} from '@footfall/domain';
 import { fetchAggregated } from '../api/series-api';
-import { widgetQueryBody } from '../lib/series-request';
 import { dashboardStore, useDashboardState } from '../state/dashboard-store';
 import { createTaskQueue } from '../../../lib/task-queue';
 
@@ -52,9 +57,3 @@ export function useWidgetSeries(
   }
   return { series: query.data ?? lastGood.current, loading: query.isFetching };
 }
-
-export const findSeries = (
-  series: readonly AggregatedSeries[] | null,
-  kpi: string,
-  mode = 'current_period',
-) => series?.find((s) => s.kpi === kpi && s.mode === mode) ?? null;

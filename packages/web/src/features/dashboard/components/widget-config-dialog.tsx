@@ -12,9 +12,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { isKnownKpi, Widget, type WidgetInput } from '@footfall/domain';
+import { isKnownKpi, orderKpis, Widget, type WidgetInput } from '@footfall/domain';
 import { api } from '../../../lib/api-client';
-import { orderKpis } from '../lib/format';
 
 const formulasQuery = {
   queryKey: ['formulas', 'expanded'] as const,

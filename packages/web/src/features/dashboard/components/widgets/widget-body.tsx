@@ -11,18 +11,23 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
 import {
-  FORECAST_OF,
-  LIVE_VIEW_DEFAULT_THRESHOLDS,
+  bucketLabel,
+  findSeries,
+  formatDelta,
+  formatKpiValue,
+  kpiCardFigures,
+  occupancyRows,
+  orderKpis,
+  rankingRows,
+  widgetChartOption,
   type AggregatedSeries,
   type DashboardJson,
   type ResolvedPeriod,
   type Widget,
 } from '@footfall/domain';
 import { Chart } from '../../charts/chart';
-import { deltaPercent, formatDelta, formatKpiValue, orderKpis } from '../../lib/format';
 import type { FlatNode } from '../../api/tree-api';
-import { findSeries, useWidgetSeries } from '../use-widget-series';
-import { bucketLabel, heatMapOption, kpiChartOption, stackedInOutOption } from './chart-options';
+import { useWidgetSeries } from '../use-widget-series';
 
 export interface WidgetContext {
   json: DashboardJson;
@@ -115,28 +120,7 @@ const SeriesWidget = memo(function SeriesWidget({
   ctx: WidgetContext;
 }) {
   const { t } = useTranslation();
-  const weekdays = useMemo(() => [0, 1, 2, 3, 4, 5, 6].map((d) => t(`weekday_short_${d}`)), [t]);
-  const option = useMemo(() => {
-    switch (widget.type.name) {
-      case 'lineChart':
-      case 'barChart':
-        return kpiChartOption(
-          series,
-          widget.kpis,
-          widget.rightAxisKpis,
-          widget.type.name === 'lineChart' ? 'line' : 'bar',
-          t,
-        );
-      case 'stackedInOut':
-        return stackedInOutOption(series, t);
-      case 'heatMap': {
-        const kpi = widget.kpis[0] ?? 'TrafficIn';
-        return heatMapOption(findSeries(series, kpi), weekdays, kpi);
-      }
-      default:
-        return null;
-    }
-  }, [widget, series, t, weekdays]);
+  const option = useMemo(() => widgetChartOption(widget, series, t), [widget, series, t]);
   if (option) return <Chart option={option} label={widget.title ?? t(`widget_type_${widget.type.name}`)} />;
   switch (widget.type.name) {
     case 'kpiCard':
@@ -154,7 +138,6 @@ const SeriesWidget = memo(function SeriesWidget({
 
 function KpiCards({ widget, series }: { widget: Widget; series: AggregatedSeries[] }) {
   const { t } = useTranslation();
-  const kpis = orderKpis(widget.kpis);
   return (
     <Box
       sx={{
@@ -167,12 +150,7 @@ function KpiCards({ widget, series }: { widget: Widget; series: AggregatedSeries
         overflow: 'hidden',
       }}
     >
-      {kpis.map((kpi) => {
-        const cur = findSeries(series, kpi)?.summary ?? null;
-        const n1 = deltaPercent(cur, findSeries(series, kpi, 'compared_last_period')?.summary ?? null);
-        const y1 = deltaPercent(cur, findSeries(series, kpi, 'compared_last_year')?.summary ?? null);
-        const forecastKpi = Object.entries(FORECAST_OF).find(([, m]) => m === kpi)?.[0];
-        const forecast = forecastKpi ? findSeries(series, forecastKpi)?.summary : undefined;
+      {kpiCardFigures(widget, series).map(({ kpi, current: cur, n1, y1, forecast }) => {
         return (
           <Box key={kpi} data-testid={`kpi-card-${kpi}`}>
             <Typography
@@ -270,11 +248,7 @@ function Ranking({
   series: AggregatedSeries[];
   ctx: WidgetContext;
 }) {
-  const kpi = widget.kpis[0] ?? 'TrafficIn';
-  const rows = [...(findSeries(series, kpi)?.nodes ?? [])].sort(
-    (a, b) => (b.summary ?? -Infinity) - (a.summary ?? -Infinity),
-  );
-  const max = Math.max(1, ...rows.map((r) => r.summary ?? 0));
+  const { kpi, rows, max } = rankingRows(widget, series);
   return (
     <Box sx={{ flex: 1, overflow: 'auto', px: 1 }} component="ol">
       {rows.map((r, i) => (
@@ -298,13 +272,6 @@ function Ranking({
   );
 }
 
-type OccupancyStatus = 'critical' | 'warning' | 'ok';
-const statusOf = (v: number | null): OccupancyStatus =>
-  (v ?? 0) >= LIVE_VIEW_DEFAULT_THRESHOLDS.alert
-    ? 'critical'
-    : (v ?? 0) >= LIVE_VIEW_DEFAULT_THRESHOLDS.warning
-      ? 'warning'
-      : 'ok';
 const STATUS_COLOR = { critical: 'error.main', warning: 'warning.main', ok: 'success.main' } as const;
 
 function OccupancyIndicator({
@@ -317,14 +284,7 @@ function OccupancyIndicator({
   ctx: WidgetContext;
 }) {
   const { t } = useTranslation();
-  const shown = {
-    critical: widget.showCriticalOccupancy,
-    warning: widget.showWarningOccupancy,
-    ok: widget.showOkOccupancy,
-  };
-  const rows = (findSeries(series, 'Occupancy')?.nodes ?? [])
-    .map((n) => ({ ...n, status: statusOf(n.summary) }))
-    .filter((n) => shown[n.status]);
+  const rows = occupancyRows(widget, series);
   const grid = widget.occupancyIndicatorGridMode;
   return (
     <Box

@@ -1,4 +1,4 @@
-import { findFormula } from '@footfall/domain';
+import { findFormula } from '../kpi/index.js';
 
 /** Numbers are formatted in the French locale whatever the language (spec section 9). */
 const NUMBER_LOCALE = 'fr-CA';

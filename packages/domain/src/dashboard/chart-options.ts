@@ -1,9 +1,15 @@
-import type { AggregatedSeries, Aggregation } from '@footfall/domain';
-import { formatAxisNumber, formatKpiValue, orderKpis } from '../../lib/format';
-import { findSeries } from '../use-widget-series';
+import type { AggregatedSeries } from '../contracts/query.js';
+import type { Aggregation } from '../periods/index.js';
+import { formatAxisNumber, formatKpiValue, orderKpis } from './format.js';
 
 type T = (key: string) => string;
 
+/** The series of one KPI in one mode among a widget's series, or null. */
+export const findSeries = (
+  series: readonly AggregatedSeries[] | null,
+  kpi: string,
+  mode = 'current_period',
+) => series?.find((s) => s.kpi === kpi && s.mode === mode) ?? null;
 /** Axis label of a bucket start "YYYY-MM-DD HH:mm" at the series' aggregation. */
 export function bucketLabel(key: string, aggregation: Aggregation, multiDay: boolean): string {
   switch (aggregation) {

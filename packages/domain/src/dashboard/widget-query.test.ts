@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DashboardJson, localMinute, resolvePeriod, type Widget } from '@footfall/domain';
-import { widgetQueryBody } from './series-request';
+import { localMinute } from '../time/index.js';
+import { resolvePeriod } from '../periods/index.js';
+import { DashboardJson, type Widget } from './schema.js';
+import { widgetQueryBody } from './widget-query.js';
 
 const node = '8f9a3c0e-4b7d-4c1e-9a55-2d6f1b0c7e11';
 const widget = (kpis: string[]): Widget =>
