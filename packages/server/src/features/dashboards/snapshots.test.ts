@@ -141,6 +141,7 @@ describe('snapshot PDF', () => {
     at.forEach((i, n) => expect(i, titles[n]).toBeGreaterThanOrEqual(0));
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     // KPI cards with their comparisons (the week before counted half as much)
+    expect(pdf.text).toContain('Démo Footfall : fréquentation, conversion et ventes');
     expect(pdf.text).toContain('ENTRÉES');
     expect(pdf.text).toContain('N-1 +100,00 %');
     expect(pdf.text).toContain('A-1 –');
@@ -166,7 +167,14 @@ describe('snapshot PDF', () => {
       kpis: ['TrafficIn', 'TrafficOut'],
     };
     const json = {
-      widgets: [chart],
+      widgets: [
+        chart,
+        {
+          layout: { i: 'i', x: 0, y: 30, w: 200, h: 20 },
+          type: { name: 'image', vueComponent: 'ImageWidget' },
+          extras: { pagination: 10, imageUrl: 'https://example.com/logo.png' },
+        },
+      ],
       selectedTimePeriod: { value: 'custom', dateFrom: '2024-11-28 00:00', dateTo: '2024-11-29 00:00' },
       fullTreeViewSelection: stores.map((s) => s.id),
     };
@@ -186,6 +194,8 @@ describe('snapshot PDF', () => {
     expect(pdf.glyphs).toContain('Traffic in');
     expect(pdf.glyphs).toContain('Traffic out');
     expect(pdf.glyphs).toContain('12:00');
+    // an image widget is a labelled box
+    expect(pdf.text).toContain('Image');
   }, 60_000);
 
   it('prints on the KPI card the summary the aggregated query gives', async () => {
