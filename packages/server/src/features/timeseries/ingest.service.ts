@@ -130,8 +130,11 @@ export function createIngestService(deps: {
       }
       await series.refreshStale();
       await db.transaction().execute(async (trx) => {
-        await lockSeriesForIngest(trx, keys);
+        // raw rows first, then the series locks: a second batch of the same series writes its raw
+        // rows while the first one refreshes its rollups (the refresh statements read committed raw
+        // rows after taking the locks, so the later batch always recomputes with both)
         await upsertMeasurements(trx, keys, times, values);
+        await lockSeriesForIngest(trx, keys);
         const touched = touchedBuckets(keys, times);
         await refreshBuckets(trx, touched);
         await refreshDays(trx, touched);
