@@ -1,4 +1,6 @@
+export * from './constants.js';
 export * from './schema.js';
+export * from './stored.js';
 export * from './link-state.js';
 export * from './views.js';
 export * from './refresh.js';

@@ -1,36 +1,15 @@
 import { z } from 'zod';
 import { DEFAULT_DASHBOARD_SIZE, DEFAULT_REFRESH_RATE_MINUTES, MAX_DASHBOARD_COLUMNS } from '../constants.js';
-import { findFormula } from '../kpi/formulas.js';
 import { AGGREGATIONS } from '../periods/ladder.js';
 import { DEFAULT_PERIOD_PRESET, PERIOD_PRESETS } from '../periods/presets.js';
+import { isKnownKpi, WIDGET_MIN_SIZE, WIDGET_TYPES } from './constants.js';
 
 /**
  * The dashboard `json` of spec section 3: what the server stores and validates and what the web
  * grid renders. Parsing normalises it: unknown KPIs are dropped, minimum widget sizes are raised to
  * the widget type's minimum (table 130x27, image 4x4) and defaults are filled in.
  */
-export const WIDGET_TYPES = [
-  'kpiCard',
-  'lineChart',
-  'barChart',
-  'stackedInOut',
-  'heatMap',
-  'table',
-  'occupancyIndicator',
-  'ranking',
-  'text',
-  'image',
-] as const;
-export type WidgetTypeName = (typeof WIDGET_TYPES)[number];
 
-/** Minimum grid size per widget type (grid units); the others take 1x1. */
-export const WIDGET_MIN_SIZE: Partial<Record<WidgetTypeName, { minW: number; minH: number }>> = {
-  table: { minW: 130, minH: 27 },
-  image: { minW: 4, minH: 4 },
-};
-
-/** KPIs the catalogue knows (base and computed); anything else is dropped from a widget. */
-export const isKnownKpi = (kpi: string) => findFormula(kpi) !== undefined;
 const knownKpis = z
   .array(z.string().max(100))
   .max(50)
@@ -117,11 +96,6 @@ export const SelectedTimePeriod = z.object({
   previousPeriod: z.boolean().optional(),
 });
 export type SelectedTimePeriod = z.infer<typeof SelectedTimePeriod>;
-
-/** The demographic tag flags of the tag filter; each one is a series meta tag of the same name. */
-export const DEMOGRAPHIC_TAGS = ['adults', 'children', 'males', 'females'] as const;
-/** The KPIs counted per person, which sensors may split by demographic meta tags. */
-export const DEMOGRAPHIC_KPIS: readonly string[] = ['TrafficIn', 'TrafficOut'];
 
 export const DashboardTags = z.object({
   locationGroup: z.array(z.string().max(200)).max(200).default([]),

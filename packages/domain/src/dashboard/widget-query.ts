@@ -2,7 +2,8 @@ import { FORECAST_OF, findFormula } from '../kpi/index.js';
 import { formatLocal, parseLocal, type LocalMinute } from '../time/index.js';
 import { resolvePeriod, type Aggregation, type Mode, type ResolvedPeriod } from '../periods/index.js';
 import type { AggregatedQueryInput } from '../contracts/query.js';
-import { DEMOGRAPHIC_KPIS, DEMOGRAPHIC_TAGS, type DashboardJson, type Widget } from './schema.js';
+import { DEMOGRAPHIC_KPIS, DEMOGRAPHIC_TAGS } from './constants.js';
+import type { DashboardJson, Widget } from './schema.js';
 
 /** The dashboard's selected period, resolved at `now`; an invalid custom range falls back to today. */
 export function resolveSelected(json: DashboardJson, now: LocalMinute): ResolvedPeriod {

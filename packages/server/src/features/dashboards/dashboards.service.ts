@@ -85,10 +85,15 @@ export function createDashboardsService(deps: {
     return r.value;
   }
 
-  const present = (row: DashboardRow, p: Principal): DashboardDto => ({
-    ...presentView(row, readOnly(p)),
-    json: JSON.stringify(row.json),
-  });
+  // sent normalised by the schema, as stored: the web reads it without validating it again
+  // (readStoredDashboardJson); a row the schema no longer accepts goes out as it is
+  const present = (row: DashboardRow, p: Principal): DashboardDto => {
+    const normalised = DashboardJson.safeParse(row.json);
+    return {
+      ...presentView(row, readOnly(p)),
+      json: JSON.stringify(normalised.success ? normalised.data : row.json),
+    };
+  };
 
   /** Self, or an admin-kind caller managing the user (the users feature answers 404 outside scope). */
   async function assertManages(principal: Principal, userId: string) {

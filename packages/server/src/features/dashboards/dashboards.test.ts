@@ -202,6 +202,28 @@ describe('dashboards CRUD', () => {
     expect((await req(viewer, 'GET', `/api/Dashboard/${mine}`)).json().isReadOnly).toBe(true);
   });
 
+  it('sends a stored json normalised by the schema, so the web can read it without validating it', async () => {
+    const u = await makeUser(t.db);
+    // a row written before a default existed: no refreshRate, tags or widget defaults
+    const row = await t.db
+      .insertInto('dashboard')
+      .values({
+        owner_id: u.id,
+        kind: 'dashboard',
+        name: 'Old',
+        json: JSON.stringify({ widgets: [JSON.parse(json()).widgets[0]] }),
+        linked_template_name: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const got = await req(u, 'GET', `/api/Dashboard/${row.id}`);
+    expect(got.statusCode).toBe(200);
+    const sent = JSON.parse(got.json().json);
+    expect(sent).toEqual(DashboardJson.parse(JSON.parse(json())));
+    expect(sent.refreshRate).toBe(15);
+    expect(sent.widgets[0].kpis).toEqual(['TrafficIn']);
+  });
+
   it('lists reports beside dashboards for other users', async () => {
     const u = await makeUser(t.db);
     await t.db

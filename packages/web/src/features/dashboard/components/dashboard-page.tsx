@@ -19,9 +19,9 @@ import Refresh from '@mui/icons-material/Refresh';
 import Save from '@mui/icons-material/Save';
 import LinkIcon from '@mui/icons-material/Link';
 import {
-  emptyDashboardJson,
+  emptyStoredDashboardJson,
   isDashboardOnly,
-  parseDashboardJson,
+  readStoredDashboardJson,
   refreshIntervalMs,
   resolveSelected,
   WIDGET_TYPES,
@@ -32,6 +32,11 @@ import {
 import { useNotify } from '../../../components/notifications';
 // the snapshot dialog loads only when it is opened
 const SnapshotDialog = lazy(() => import('./snapshot-dialog'));
+// editing (and the schema it validates with) loads when an edit starts, not with the dashboard
+const WidgetConfigDialog = lazy(() =>
+  import('./widget-config-dialog').then((m) => ({ default: m.WidgetConfigDialog })),
+);
+const loadEditing = () => import('../lib/dashboard-editing');
 import { usePageTitle } from '../../../components/page-title';
 import { useUser } from '../../../lib/session/current-user';
 import {
@@ -43,12 +48,10 @@ import {
   viewsKey,
 } from '../api/dashboards-api';
 import { flattenTree, treeQuery, type FlatNode } from '../api/tree-api';
-import { newWidget } from '../lib/new-widget';
 import { nowLocal } from '../lib/series-request';
 import { dashboardStore, useDashboardState } from '../state/dashboard-store';
 import { HelpTip } from './dashboard-side-pane';
 import { PeriodSelector, type PeriodChoice } from './period-selector';
-import { WidgetConfigDialog } from './widget-config-dialog';
 import { WidgetGrid } from './widget-grid';
 
 /** Locations covered by the selection (selected locations, and those under selected groups). */
@@ -97,8 +100,9 @@ export function DashboardPage() {
   useEffect(() => {
     const d = dash.data;
     if (!d) return;
-    const parsed = parseDashboardJson(d.json);
-    dashboardStore.open(d.id, d.name, parsed.ok ? parsed.value : emptyDashboardJson(), d.linkedTemplateName);
+    // the server sends it normalised by the schema; anything else opens as an empty dashboard
+    const parsed = readStoredDashboardJson(d.json);
+    dashboardStore.open(d.id, d.name, parsed ?? emptyStoredDashboardJson(), d.linkedTemplateName);
   }, [dash.data]);
   useEffect(() => () => dashboardStore.reset(), []);
 
@@ -168,8 +172,10 @@ export function DashboardPage() {
   const latestWidgets = () => dashboardStore.get().json?.widgets ?? widgets;
   const addWidget = (type: WidgetTypeName) => {
     setAddAnchor(null);
-    const current = latestWidgets();
-    editWidgets([...current, newWidget(type, current, newId())]);
+    void loadEditing().then(({ newWidget }) => {
+      const current = latestWidgets();
+      editWidgets([...current, newWidget(type, current, newId())]);
+    });
   };
   const choice: PeriodChoice = {
     selectedTimePeriod: json.selectedTimePeriod,
@@ -303,10 +309,12 @@ export function DashboardPage() {
               data-template={tpl.name}
               onClick={() => {
                 setMenuAnchor(null);
-                const parsed = parseDashboardJson(tpl.dashboard);
-                if (!parsed.ok) return console.error('template json', parsed.message);
-                dashboardStore.setJson(parsed.value);
-                dashboardStore.linkEvent('apply_template', tpl.name);
+                void loadEditing().then(({ parseDashboardJson }) => {
+                  const parsed = parseDashboardJson(tpl.dashboard);
+                  if (!parsed.ok) return console.error('template json', parsed.message);
+                  dashboardStore.setJson(parsed.value);
+                  dashboardStore.linkEvent('apply_template', tpl.name);
+                });
               }}
             >
               {tpl.name}
@@ -349,14 +357,16 @@ export function DashboardPage() {
         </Suspense>
       )}
       {configured && (
-        <WidgetConfigDialog
-          widget={configured}
-          onClose={() => setConfiguring(null)}
-          onSave={(w) => {
-            setConfiguring(null);
-            editWidgets(latestWidgets().map((x) => (x.layout.i === w.layout.i ? w : x)));
-          }}
-        />
+        <Suspense fallback={null}>
+          <WidgetConfigDialog
+            widget={configured}
+            onClose={() => setConfiguring(null)}
+            onSave={(w) => {
+              setConfiguring(null);
+              editWidgets(latestWidgets().map((x) => (x.layout.i === w.layout.i ? w : x)));
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );

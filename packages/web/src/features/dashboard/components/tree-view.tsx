@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -15,7 +14,6 @@ import Search from '@mui/icons-material/Search';
 import {
   ellipsis,
   labelCut,
-  DEMOGRAPHIC_TAGS,
   TREE_SEARCH_DEBOUNCE_MS,
   treeSearchMatcher,
   type PaneState,
@@ -30,7 +28,10 @@ export interface Tags {
   males: boolean;
   females: boolean;
 }
-const TAG_FLAGS = DEMOGRAPHIC_TAGS;
+
+const TagFilter = lazy(() => import('./tag-filter'));
+/** the room the tag filter takes, kept while it loads */
+const TAG_FILTER_PLACEHOLDER = <Box sx={{ height: 40 }} />;
 
 /** Search text debounced by 350 ms (spec section 9). */
 export function useDebounced<T>(value: T, ms = TREE_SEARCH_DEBOUNCE_MS): T {
@@ -101,28 +102,10 @@ export function TreeView(props: {
       />
       {props.pane === 'open' && (
         <>
-          <WhenIdle placeholder={<Box sx={{ height: 40 }} />}>
-            <Autocomplete
-              multiple
-              size="small"
-              options={[...groups, ...TAG_FLAGS.map((f) => `#${f}`)]}
-              value={[
-                ...props.tags.locationGroup,
-                ...TAG_FLAGS.filter((f) => props.tags[f]).map((f) => `#${f}`),
-              ]}
-              getOptionLabel={(o) => (o.startsWith('#') ? t(`tag_${o.slice(1)}`) : o)}
-              groupBy={(o) => (o.startsWith('#') ? t('tags') : t('tag_location_group'))}
-              onChange={(_e, v) =>
-                props.onTags({
-                  locationGroup: v.filter((o) => !o.startsWith('#')),
-                  adults: v.includes('#adults'),
-                  children: v.includes('#children'),
-                  males: v.includes('#males'),
-                  females: v.includes('#females'),
-                })
-              }
-              renderInput={(p) => <TextField {...p} label={t('tag_filter')} />}
-            />
+          <WhenIdle placeholder={TAG_FILTER_PLACEHOLDER}>
+            <Suspense fallback={TAG_FILTER_PLACEHOLDER}>
+              <TagFilter groups={groups} tags={props.tags} onTags={props.onTags} />
+            </Suspense>
           </WhenIdle>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
             <FormControlLabel
