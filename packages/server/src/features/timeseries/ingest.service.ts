@@ -133,10 +133,10 @@ export function createIngestService(deps: {
         // raw rows first, then the series locks: a second batch of the same series writes its raw
         // rows while the first one refreshes its rollups (the refresh statements read committed raw
         // rows after taking the locks, so the later batch always recomputes with both)
-        await upsertMeasurements(trx, keys, times, values);
+        const allNew = await upsertMeasurements(trx, keys, times, values);
         await lockSeriesForIngest(trx, keys);
-        const touched = touchedBuckets(keys, times);
-        await refreshBuckets(trx, touched);
+        const touched = touchedBuckets(keys, times, values);
+        await refreshBuckets(trx, touched, allNew);
         await refreshDays(trx, touched);
       });
       const seriesKeys = [...new Set(keys)];

@@ -12,6 +12,7 @@ import {
   type Organisation,
 } from '../../test/factories.js';
 import { expectRollupsConsistent } from './ingest.test-helpers.js';
+import { rebuildSeriesRollups } from './ingest.rollup.repository.js';
 
 const INGEST = '/api/ingest/measurements';
 
@@ -235,6 +236,80 @@ describe('POST /api/ingest/measurements', () => {
     // 02:00Z = 04:00 Monday in Paris, inside 03:30-05:00
     expect(await day(s.id)).toEqual([{ local_date: '2025-06-02', sum: 5, bh_sum: 5, count: 1 }]);
     expect(await nodeDay(group.id)).toEqual([{ local_date: '2025-06-02', sum: 5, bh_sum: 5 }]);
+    await expectRollupsConsistent(t.db);
+  });
+
+  it('keeps every rollup column equal to a rebuild from raw when new points join existing buckets', async () => {
+    // Toronto (UTC-4), Monday 09:10-17:00: 13:00-13:15Z straddles the opening, 14:00Z is open, 21:15Z closed
+    const store = await makeLocation(t.db, {
+      parentId: org.regionA2.id,
+      attributes: { timezone: 'America/Toronto', businessHours: { '1': [['09:10', '17:00']] } },
+    });
+    const door = await makeDevice(t.db, { parentId: store.id });
+    const id = (
+      await t.app.services.series.ensureSeries({ nodeId: door.id, measurementProtocol: 'TrafficIn' })
+    ).id;
+    const key = (
+      await t.db.selectFrom('time_series').select('key').where('id', '=', id).executeTakeFirstOrThrow()
+    ).key;
+    const auth = await authHeader(t.ctx, root);
+    const read = async (q: typeof t.db) => [
+      (await sql`select * from rollup_15m where series_key = ${key} order by bucket`.execute(q)).rows,
+      (await sql`select * from rollup_day where series_key = ${key} order by local_date`.execute(q)).rows,
+    ];
+    const rebuilt = async () => {
+      let out: unknown;
+      await t.db
+        .transaction()
+        .execute(async (trx) => {
+          await rebuildSeriesRollups(trx, [key]);
+          out = await read(trx);
+          throw new Error('rollback');
+        })
+        .catch((e: Error) => {
+          if (e.message !== 'rollback') throw e;
+        });
+      return out;
+    };
+    const at = (hhmm: string, date = '2025-06-02') => `${date}T${hhmm}:00Z`;
+    const batches: [string, number][][] = [
+      [
+        [at('13:02'), 5],
+        [at('13:12'), 3],
+        [at('14:05'), 4],
+        [at('21:20'), 2],
+      ],
+      // every point new: earlier/later, lower/higher than what the buckets hold, and a new bucket
+      [
+        [at('13:01'), 9],
+        [at('13:14'), 1],
+        [at('14:00'), 1],
+        [at('14:14'), 8],
+        [at('21:16'), 6],
+        [at('21:29'), 0],
+        [at('15:30'), 2],
+      ],
+      // late points of the day before
+      [
+        [at('20:00', '2025-06-01'), 3],
+        [at('13:07'), 7],
+      ],
+      // a re-sent point lowering a bucket's max and the day's max
+      [
+        [at('14:14'), 2],
+        [at('13:01'), 0],
+      ],
+    ];
+    for (const batch of batches) {
+      const res = await push(
+        auth,
+        batch.map(([occurredOn, value]) => ({ timeSeriesId: id, occurredOn, value })),
+      );
+      expect(res.statusCode).toBe(200);
+      const stored = await read(t.db);
+      expect(stored[0]!.length).toBeGreaterThan(0);
+      expect(stored).toEqual(await rebuilt());
+    }
     await expectRollupsConsistent(t.db);
   });
 
