@@ -76,7 +76,15 @@ export interface TouchedBuckets {
    * Sum, count, min and max of the batch's points in each bucket (same order), when the batch's
    * values were given: used only when every point was new (see refreshBuckets).
    */
-  added?: { sums: number[]; counts: number[]; mins: number[]; maxs: number[] };
+  added?: {
+    sums: number[];
+    counts: number[];
+    mins: number[];
+    maxs: number[];
+    /** the values at the earliest and the latest instants */
+    firsts: number[];
+    lasts: number[];
+  };
 }
 
 const BUCKET_MS = 15 * 60_000;
@@ -95,8 +103,18 @@ export function touchedBuckets(
   const seen = new Map<number, Map<number, number>>();
   const out: TouchedBuckets = { keys: [], starts: [] };
   const added = values
-    ? { sums: [] as number[], counts: [] as number[], mins: [] as number[], maxs: [] as number[] }
+    ? {
+        sums: [] as number[],
+        counts: [] as number[],
+        mins: [] as number[],
+        maxs: [] as number[],
+        firsts: [] as number[],
+        lasts: [] as number[],
+      }
     : null;
+  // instants of each bucket's first and last value
+  const firstTimes: number[] = [];
+  const lastTimes: number[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const start = Math.floor(times[i]! / BUCKET_MS) * BUCKET_MS;
@@ -110,6 +128,15 @@ export function touchedBuckets(
         added.counts[at] = added.counts[at]! + 1;
         if (v < added.mins[at]!) added.mins[at] = v;
         if (v > added.maxs[at]!) added.maxs[at] = v;
+        const t = times[i]!;
+        if (t < firstTimes[at]!) {
+          firstTimes[at] = t;
+          added.firsts[at] = v;
+        }
+        if (t > lastTimes[at]!) {
+          lastTimes[at] = t;
+          added.lasts[at] = v;
+        }
       }
       continue;
     }
@@ -122,6 +149,10 @@ export function touchedBuckets(
       added.counts.push(1);
       added.mins.push(v);
       added.maxs.push(v);
+      added.firsts.push(v);
+      added.lasts.push(v);
+      firstTimes.push(times[i]!);
+      lastTimes.push(times[i]!);
     }
   }
   if (added) out.added = added;
@@ -178,7 +209,8 @@ export async function upsertMeasurements(
  * `allNew` (every point of the batch was new, none replaced; `touched.added` given): a bucket not
  * straddling an opening edge takes its sum, count, min and max from its row as it was plus the
  * batch's own points, without reading raw (the row held every committed point before: ingest keeps
- * it current under the series lock). First and last still come from the two primary-key probes.
+ * it current under the series lock). First and last come from the two primary-key probes for a
+ * bucket that had a row, from the batch's own points for one that had none (it holds only those).
  */
 export async function refreshBuckets(trx: Q, touched: TouchedBuckets, allNew = false) {
   const added = allNew ? touched.added : undefined;
@@ -186,16 +218,18 @@ export async function refreshBuckets(trx: Q, touched: TouchedBuckets, allNew = f
   const none = touched.keys.map(() => 0);
   await sql`
     with touched as materialized (
-      select k as series_key, to_timestamp(t / 1000.0) as bucket, a_sum, a_count, a_min, a_max
+      select k as series_key, to_timestamp(t / 1000.0) as bucket, a_sum, a_count, a_min, a_max, a_first, a_last
       from unnest(${numberArray(touched.keys)}::int[], ${numberArray(touched.starts)}::float8[],
         ${numberArray(added?.sums ?? none)}::float8[], ${numberArray(added?.counts ?? none)}::int[],
-        ${numberArray(added?.mins ?? none)}::float8[], ${numberArray(added?.maxs ?? none)}::float8[])
-        as x(k, t, a_sum, a_count, a_min, a_max)
+        ${numberArray(added?.mins ?? none)}::float8[], ${numberArray(added?.maxs ?? none)}::float8[],
+        ${numberArray(added?.firsts ?? none)}::float8[], ${numberArray(added?.lasts ?? none)}::float8[])
+        as x(k, t, a_sum, a_count, a_min, a_max, a_first, a_last)
     ),
     -- the UTC offset never changes inside a 15-minute bucket: local weekday and minute-of-day of the
     -- bucket start are computed once, and only a bucket straddling an opening edge looks at each point
     local as materialized (
-      select t.series_key, t.bucket, t.a_sum, t.a_count, t.a_min, t.a_max, w.hours, w.mod0,
+      select t.series_key, t.bucket, t.a_sum, t.a_count, t.a_min, t.a_max, t.a_first, t.a_last,
+        w.hours, w.mod0,
         case when w.hours @> int4range(w.mod0, w.mod0 + 15) then 1
              when not (w.hours && int4range(w.mod0, w.mod0 + 15)) then 0 else 2 end as coverage
       from touched t
@@ -204,6 +238,7 @@ export async function refreshBuckets(trx: Q, touched: TouchedBuckets, allNew = f
         select s.business_minutes[extract(dow from lb)::int + 1] as hours,
           (extract(hour from lb) * 60 + extract(minute from lb))::int as mod0
         from (select t.bucket at time zone s.time_zone as lb) l
+        offset 0 -- computed once per bucket, not once per use of hours and mod0 (measured: 4x)
       ) w
     ),
     -- materialized: read once by primary key before the upsert, then hash-joined to its RETURNING
@@ -215,7 +250,8 @@ export async function refreshBuckets(trx: Q, touched: TouchedBuckets, allNew = f
       ) r
     ),
     from_raw as (
-      select t.series_key, t.bucket, t.coverage, ${BUCKET_SUMS}
+      select t.series_key, t.bucket, t.coverage, ${BUCKET_SUMS},
+        null::float8 as a_first, null::float8 as a_last, true as probe
       from (select * from local where not ${incremental} or coverage = 2) t
       cross join lateral (
         select m.occurred_on, m.value,
@@ -235,7 +271,9 @@ export async function refreshBuckets(trx: Q, touched: TouchedBuckets, allNew = f
         case t.coverage when 1 then v.sum else 0 end as bh_sum,
         case t.coverage when 1 then v.count else 0 end as bh_count,
         case t.coverage when 1 then v.min end as bh_min, case t.coverage when 1 then v.max end as bh_max,
-        null::float8 as edge_first, null::float8 as edge_last
+        null::float8 as edge_first, null::float8 as edge_last,
+        -- a new bucket holds only the batch's points: its first and last are the batch's
+        t.a_first, t.a_last, p.series_key is not null as probe
       from local t
       left join prev p on p.series_key = t.series_key and p.bucket = t.bucket
       cross join lateral (
@@ -248,23 +286,25 @@ export async function refreshBuckets(trx: Q, touched: TouchedBuckets, allNew = f
     -- first/last: one primary-key probe each; inside business hours they are the same values for a
     -- bucket wholly open (coverage 1), none for one wholly closed (0), else the straddling aggregate
     fresh as (
-      select a.series_key, a.bucket, a.sum, a.count, a.min, a.max, f.first, l.last,
+      select a.series_key, a.bucket, a.sum, a.count, a.min, a.max, fl.first, fl.last,
         a.bh_sum, a.bh_count, a.bh_min, a.bh_max,
-        case a.coverage when 1 then f.first when 0 then null else a.edge_first end as bh_first,
-        case a.coverage when 1 then l.last when 0 then null else a.edge_last end as bh_last
+        case a.coverage when 1 then fl.first when 0 then null else a.edge_first end as bh_first,
+        case a.coverage when 1 then fl.last when 0 then null else a.edge_last end as bh_last
       from agg a
-      cross join lateral (
+      -- the probes run only where needed (a bucket new to a batch of new points knows its own)
+      left join lateral (
         select m.value as first from measurement m
-        where m.series_key = a.series_key and m.occurred_on >= a.bucket
+        where a.probe and m.series_key = a.series_key and m.occurred_on >= a.bucket
           and m.occurred_on < a.bucket + interval '15 minutes'
         order by m.occurred_on limit 1
-      ) f
-      cross join lateral (
+      ) f on true
+      left join lateral (
         select m.value as last from measurement m
-        where m.series_key = a.series_key and m.occurred_on >= a.bucket
+        where a.probe and m.series_key = a.series_key and m.occurred_on >= a.bucket
           and m.occurred_on < a.bucket + interval '15 minutes'
         order by m.occurred_on desc limit 1
-      ) l
+      ) l on true
+      cross join lateral (select coalesce(f.first, a.a_first) as first, coalesce(l.last, a.a_last) as last) fl
     ),
     upserted as (
       insert into rollup_15m as r (series_key, bucket, ${VALUE_COLUMNS})
