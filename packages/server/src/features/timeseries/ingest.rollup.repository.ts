@@ -4,12 +4,15 @@ import type { Database } from '../../platform/db/schema.js';
 /**
  * Rollup maintenance (semantics in platform/db/timeseries.tables.ts). Two paths:
  * - incremental, inside the ingest transaction: the touched 15-minute buckets and local days are
- *   recomputed from their source rows (never incremented, so a replaced value never doubles) and the
- *   node totals receive the difference between the new and the old series row (read before the upsert);
+ *   recomputed from their source rows (so a replaced value never doubles), except that a batch of
+ *   only new points adds its own sums/min/max to the 15-minute rows it touches (refreshBuckets), and
+ *   the node totals receive the difference between the new and the old series row (read before the
+ *   upsert);
  * - bulk rebuild for whole series (demo load, basis change after a tree change).
  *
- * Concurrency: ingest holds, per series, an exclusive transaction lock (two batches of one series
- * never interleave their recomputations) and a shared lock that a rebuild takes exclusively.
+ * Concurrency: ingest writes its raw rows, then holds, per series, an exclusive transaction lock
+ * (two batches of one series never interleave their recomputations, and each recomputes after the
+ * other's commit) and a shared lock that a rebuild takes exclusively.
  */
 type Q = Kysely<Database> | Transaction<Database>;
 
