@@ -119,12 +119,16 @@ const selectSessions = (db: Db) =>
       's.alerts_raw',
     ]);
 
-/** Sessions of one event starting in [from, to); site_event_session_time_idx. */
+/**
+ * Sessions of one event that run during [from, to): starting in it, or started before and still
+ * running (a show that crosses midnight is on both days' lists, and current after midnight);
+ * site_event_session_time_idx.
+ */
 export async function sessionsBetween(db: Db, eventId: string, from: Date, to: Date): Promise<SessionRow[]> {
   return selectSessions(db)
     .where('s.event_id', '=', eventId)
-    .where('s.start_at', '>=', from)
     .where('s.start_at', '<', to)
+    .where((eb) => eb.or([eb('s.start_at', '>=', from), eb('s.end_at', '>', from)]))
     .orderBy('s.start_at')
     .orderBy('s.title')
     .execute();

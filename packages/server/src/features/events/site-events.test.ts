@@ -35,6 +35,7 @@ async function setup() {
     user: await tokenFor(t.ctx, user),
     noAccess: await tokenFor(t.ctx, noAccess),
     outsider: await tokenFor(t.ctx, outsider),
+    userRow: user,
   };
 }
 
@@ -100,6 +101,44 @@ describe('/api/SiteEvent', () => {
     });
     const next = await t.app.inject({ url: `/api/SiteEvent/${id}?date=2025-06-15`, headers: user });
     expect(next.json().schedules.map((s: { title: string }) => s.title)).toEqual(['Tomorrow']);
+  });
+
+  it('lists a session that crosses midnight on both days, current after midnight', async () => {
+    const { t, hall, admin, user, userRow } = await setup();
+    const id = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/SiteEvent',
+        headers: admin,
+        payload: { name: 'Salle minuit', nodeId: hall.id },
+      })
+    ).json().id;
+    const add = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/SiteEvent/${id}/sessions`, headers: admin, payload });
+    expect((await add({ title: 'Night', start: '2025-06-14 23:30', durationMinutes: 60 })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await add({ title: 'Ends at 0:00', start: '2025-06-14 22:00', durationMinutes: 120 })).statusCode,
+    ).toBe(201);
+    const titles = async (date: string) =>
+      (await t.app.inject({ url: `/api/SiteEvent/${id}?date=${date}`, headers: user }))
+        .json()
+        .schedules.map((s: { title: string }) => s.title);
+    expect(await titles('2025-06-14')).toEqual(['Ends at 0:00', 'Night']);
+    // a session ending exactly at midnight is not on the next day
+    expect(await titles('2025-06-15')).toEqual(['Night']);
+    // 00:10 in Montreal: today's list shows the show still running, as current
+    t.clock.set('2025-06-15T04:10:00Z');
+    try {
+      const headers = await tokenFor(t.ctx, userRow); // the earlier token has expired by then
+      const today = (await t.app.inject({ url: `/api/SiteEvent/${id}`, headers })).json();
+      expect(today.schedules.map((s: { title: string; state: string }) => [s.title, s.state])).toEqual([
+        ['Night', 'current'],
+      ]);
+    } finally {
+      t.clock.set('2025-06-14T23:30:00Z');
+    }
   });
 
   it('imports sessions from CSV, all or nothing, naming the bad lines', async () => {
