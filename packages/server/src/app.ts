@@ -18,6 +18,7 @@ import type { EventBus } from './platform/events.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { authPlugin } from './platform/http/auth-plugin.js';
 import { inlineScriptSources, registerWebApp } from './platform/http/web-app.js';
+import { createScheduler, type Scheduler } from './platform/scheduler/scheduler.js';
 import { createServices, type Services } from './services.js';
 import { features } from './features/index.js';
 
@@ -31,7 +32,8 @@ export interface AppContext {
   bus: EventBus;
 }
 
-export type App = FastifyInstance & { services: Services };
+/** `scheduler` runs the jobs features declare (`<feature>.jobs.ts`); startup registers them and starts it. */
+export type App = FastifyInstance & { services: Services; scheduler: Scheduler };
 
 /** 10,000 measurements a batch fit comfortably. */
 const BODY_LIMIT = 4 * 1024 * 1024;
@@ -93,6 +95,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
 
   const services = createServices(ctx);
   app.decorate('services', services);
+  const scheduler = createScheduler({ db: ctx.db, clock: ctx.clock, log: ctx.log });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onClose', () => scheduler.stop());
   await app.register(authPlugin, {
     tokens: ctx.tokens,
     principals: services.principals,

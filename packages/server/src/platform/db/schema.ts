@@ -10,6 +10,7 @@ import type { TreeTables } from './tree.tables.js';
 import type { TimeSeriesTables } from './timeseries.tables.js';
 import type { LiveTables } from './live.tables.js';
 import type { DashboardTables } from './dashboards.tables.js';
+import type { SchedulerTables } from './scheduler.tables.js';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type Json<T> = ColumnType<T, string | T, string | T>;
@@ -20,4 +21,5 @@ export type Database = FoundationTables &
   TreeTables &
   TimeSeriesTables &
   LiveTables &
-  DashboardTables;
+  DashboardTables &
+  SchedulerTables;

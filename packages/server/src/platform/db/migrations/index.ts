@@ -10,6 +10,7 @@ import * as m0103 from './0103_node_rollup_hour.js';
 import * as m0104 from './0104_query_sources.js';
 import * as m0200 from './0200_live.js';
 import * as m0300 from './0300_dashboards.js';
+import * as m0400 from './0400_job_runs.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0104_query_sources': m0104,
   '0200_live': m0200,
   '0300_dashboards': m0300,
+  '0400_job_runs': m0400,
 };
