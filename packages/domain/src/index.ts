@@ -7,6 +7,7 @@ export * from './contracts/user-groups.js';
 export * from './contracts/settings.js';
 export * from './contracts/outbox.js';
 export * from './contracts/event-log.js';
+export * from './contracts/jobs.js';
 export * from './rules/password.js';
 export * from './rules/profile.js';
 export * from './contracts/tree.js';

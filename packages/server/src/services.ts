@@ -6,6 +6,7 @@ import { createScopeService } from './features/tree/scope.service.js';
 import { createTreeService } from './features/tree/tree.service.js';
 import { createDemoService } from './features/demo/demo.service.js';
 import { createEventLogService } from './features/event-log/event-log.service.js';
+import { createJobsService } from './features/jobs/jobs.service.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { createUsersService } from './features/users/users.service.js';
 import { createUserGroupsService } from './features/user-groups/user-groups.service.js';
@@ -98,6 +99,7 @@ export function createServices(ctx: AppContext) {
     health: createHealthService(ctx.db),
     scope: createScopeService(ctx.db),
     eventLog,
+    jobs: createJobsService(ctx.db),
     auth,
     users,
     userGroups,

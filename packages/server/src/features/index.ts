@@ -4,6 +4,7 @@ import { liveViewRoutes } from './liveview/liveview.routes.js';
 import { siteEventRoutes } from './events/site-events.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { eventLogRoutes } from './event-log/event-log.routes.js';
+import { jobsRoutes } from './jobs/jobs.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { impersonationRoutes } from './auth/impersonation.routes.js';
 import { passwordRoutes } from './auth/password.routes.js';
@@ -26,6 +27,7 @@ import { occupancyRoutes } from './timeseries/occupancy.routes.js';
 export const features: Feature[] = [
   healthRoutes,
   eventLogRoutes,
+  jobsRoutes,
   authRoutes,
   impersonationRoutes,
   passwordRoutes,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.js';
 
 describe('OpenAPI document', () => {
-  it('describes the auth, user, group, event-log, setting and outbox routes', async () => {
+  it('describes the auth, user, group, event-log, setting, outbox and job-run routes', async () => {
     const { app } = await createTestApp();
     const res = await app.inject({ method: 'GET', url: '/api/docs.json' });
     expect(res.statusCode).toBe(200);
@@ -25,6 +25,7 @@ describe('OpenAPI document', () => {
       '/api/EventLog',
       '/api/Setting/WarningMessage',
       '/api/outbox',
+      '/api/Jobs/runs',
     ]) {
       expect(paths, p).toContain(p);
     }
