@@ -16,10 +16,10 @@ import { createSiteEventService } from './features/events/site-events.service.js
 import { createSeriesService } from './features/timeseries/series.service.js';
 import { createIngestService } from './features/timeseries/ingest.service.js';
 import { createSensorService } from './features/timeseries/sensors/sensors.service.js';
-import { createOccupancyService } from './features/timeseries/occupancy.service.js';
-import { createOccupancyResetService } from './features/timeseries/occupancy.reset.service.js';
-import { createDemoCountsService } from './features/timeseries/demo-counts.service.js';
-import { createQueryService } from './features/timeseries/query.service.js';
+import { createOccupancyService } from './features/occupancy/occupancy.service.js';
+import { createOccupancyResetService } from './features/occupancy/occupancy.reset.service.js';
+import { createDemoCountsService } from './features/demo/demo-counts.service.js';
+import { createQueryService } from './features/analytics/query.service.js';
 import { createDashboardsService } from './features/dashboards/dashboards.service.js';
 import { createSnapshotsService } from './features/dashboards/snapshots.service.js';
 import { createTemplatesService } from './features/templates/templates.service.js';
