@@ -1,7 +1,7 @@
 import type { Feature } from './feature.js';
-import { liveRoutes } from './live/live.routes.js';
-import { liveViewRoutes } from './liveview/liveview.routes.js';
-import { siteEventRoutes } from './events/site-events.routes.js';
+import { liveRoutes } from './live-hub/live-hub.routes.js';
+import { liveViewRoutes } from './live-views/live-views.routes.js';
+import { siteEventRoutes } from './showtimes/site-events.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { eventLogRoutes } from './event-log/event-log.routes.js';
 import { authRoutes } from './auth/auth.routes.js';

@@ -10,7 +10,7 @@ import {
 } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/event-bus.js';
 import type { Logger } from '../../platform/logger.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
