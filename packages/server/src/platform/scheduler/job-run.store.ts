@@ -30,6 +30,16 @@ export async function claimRun(
   return row ? { id: Number(row.id), attempt: row.attempt, instance: run.instance } : null;
 }
 
+/** Where a run stands (after a refused claim: finished, or running until its lease ends). */
+export async function runState(db: Db, job: string, runKey: string) {
+  return db
+    .selectFrom('job_run')
+    .select(['status', 'lease_until'])
+    .where('job', '=', job)
+    .where('run_key', '=', runKey)
+    .executeTakeFirst();
+}
+
 /** Extends the lease of a run still held by this instance; false when it was taken over. */
 export async function renewLease(db: Db, run: ClaimedRun, leaseUntil: Date): Promise<boolean> {
   const res = await db

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import { claimRun, finishRun, pruneRuns, renewLease, type ClaimedRun } from './job-run.store.js';
+import { claimRun, finishRun, pruneRuns, renewLease, runState, type ClaimedRun } from './job-run.store.js';
 import { dueOccurrences, every, type JobSchedule, type Occurrence } from './schedule.js';
 
 /** A job a feature declares in its `<feature>.jobs.ts`: a name, a schedule and what to run (services only). */
@@ -62,6 +62,12 @@ export class Scheduler {
   /** jobs with a tick under way on this instance: a slow job is not evaluated again until it ends */
   private readonly busy = new Map<string, Promise<RunOutcome[]>>();
   private readonly heartbeats = new Set<NodeJS.Timeout>();
+  /**
+   * Per job, the due run keys this instance knows are taken: until when (clock ms) not to try the
+   * claim again: forever once finished, the holder's lease end while another instance runs it. Keeps
+   * a tick that finds nothing new from touching the database (only a daily job's targets are read).
+   */
+  private readonly taken = new Map<string, Map<string, number>>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -106,7 +112,8 @@ export class Scheduler {
 
   /** Ticks every second (a little after the second turns) until `stop()`. */
   start(): void {
-    if (this.timer || this.stopped) return;
+    if (this.timer) return;
+    this.stopped = false;
     const schedule = () => {
       this.timer = setTimeout(
         () => {
@@ -153,10 +160,15 @@ export class Scheduler {
       );
       return [];
     }
+    let taken = this.taken.get(job.name);
+    if (!taken) this.taken.set(job.name, (taken = new Map()));
+    const dueKeys = new Set(due.map((o) => o.runKey));
+    for (const key of taken.keys()) if (!dueKeys.has(key)) taken.delete(key);
     const out: RunOutcome[] = [];
     for (const occurrence of due) {
       if (this.stopped) break;
-      const outcome = await this.runOccurrence(job, occurrence).catch((err: unknown) => {
+      if (now.getTime() < (taken.get(occurrence.runKey) ?? -Infinity)) continue;
+      const outcome = await this.runOccurrence(job, occurrence, taken).catch((err: unknown) => {
         // the claim or the record failed (database unreachable): logged, tried again at the next tick
         this.deps.log.error(
           { job: job.name, runKey: occurrence.runKey, error: safeErrorMessage(err) },
@@ -169,7 +181,11 @@ export class Scheduler {
     return out;
   }
 
-  private async runOccurrence(job: Job, occurrence: Occurrence): Promise<RunOutcome | null> {
+  private async runOccurrence(
+    job: Job,
+    occurrence: Occurrence,
+    taken: Map<string, number>,
+  ): Promise<RunOutcome | null> {
     const { db, clock, log } = this.deps;
     const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;
     const now = clock.now();
@@ -181,7 +197,13 @@ export class Scheduler {
       now,
       leaseUntil: new Date(now.getTime() + leaseMs),
     });
-    if (!claim) return null;
+    if (!claim) {
+      const state = await runState(db, job.name, occurrence.runKey);
+      const until = state?.status === 'running' ? state.lease_until.getTime() : Infinity;
+      taken.set(occurrence.runKey, until);
+      return null;
+    }
+    taken.set(occurrence.runKey, Infinity);
     if (claim.attempt > 1)
       log.warn(
         { job: job.name, runKey: occurrence.runKey, attempt: claim.attempt },
