@@ -1,5 +1,9 @@
 import type { App, AppContext } from './app.js';
 import { startTimeSeriesTasks } from './features/timeseries/series.startup.js';
+import { timeSeriesJobs } from './features/timeseries/timeseries.jobs.js';
+import { occupancyJobs } from './features/occupancy/occupancy.jobs.js';
+import { demoJobs } from './features/demo/demo.jobs.js';
+import type { Job } from './platform/scheduler/index.js';
 
 export interface StartupResult {
   demoAccounts: { username: string; description: string }[];
@@ -10,7 +14,7 @@ export interface StartupResult {
 
 /**
  * What runs once the app is built and before it listens: demo data on an empty embedded database
- * (or with DEMO=1), background jobs. Features append their own tasks.
+ * (or with DEMO=1), then the features' jobs, registered with the scheduler, which starts ticking.
  */
 export async function runStartupTasks(app: App, ctx: AppContext): Promise<StartupResult> {
   const stops: (() => Promise<void>)[] = [];
@@ -31,10 +35,19 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
     // a default dashboard for each demo account without one (features/dashboards)
     await app.services.dashboards.seedDemo(demo);
   }
-  // time-series engine: demo counts and live generator, MQTT ingestion (MQTT_URL), occupancy resets,
-  // rollup upkeep after tree changes
+  // time-series engine: the demo history, MQTT ingestion (MQTT_URL)
   stops.push(...(await startTimeSeriesTasks(app, ctx, demo)));
   // a live view on every demo location and a week of showtimes at the venues (features/live-views, showtimes)
   if (demo) await app.services.liveViews.seedDemo(demo).then(() => app.services.siteEvents.seedDemo(demo));
+  // timers are jobs, declared by the features in their <feature>.jobs.ts and run by the one scheduler
+  // (platform/scheduler); a second start of the same app (tests) keeps the jobs already registered
+  const jobs: Job[] = [
+    ...timeSeriesJobs(app.services),
+    ...occupancyJobs(app.services),
+    ...(demo && ctx.config.LIVE_DEMO_GENERATOR ? demoJobs(app.services, demo) : []),
+  ];
+  app.scheduler.register(...jobs.filter((j) => !app.scheduler.jobNames.includes(j.name)));
+  app.scheduler.start();
+  stops.push(() => app.scheduler.stop());
   return result;
 }

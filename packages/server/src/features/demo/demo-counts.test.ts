@@ -5,6 +5,7 @@ import type { DemoOrganisation } from './demo.service.js';
 import type { DomainEvents } from '../../platform/event-bus.js';
 import { expectRollupsConsistent } from '../timeseries/ingest.test-helpers.js';
 import { poisson, rng } from './demo-counts.model.js';
+import { demoJobs } from './demo.jobs.js';
 
 describe('demo count model', () => {
   it('draws Poisson counts with the asked mean', () => {
@@ -117,16 +118,22 @@ describe('demo counts', () => {
 
   it('adds each finished minute through the ingest path, moving occupancy', async () => {
     changes.length = 0;
+    // the live generator is the job of demo.jobs.ts, run by the scheduler once per minute
+    t.app.scheduler.register(...demoJobs(t.app.services, demo));
     t.clock.set('2025-06-04T16:05:00Z');
-    const added = await t.app.services.demoCounts.tick(demo);
-    expect(added).toBeGreaterThan(0);
+    expect(await t.app.scheduler.tick(['demo.live-counts'])).toEqual([
+      { job: 'demo.live-counts', runKey: '2025-06-04T16:05:00.000Z', status: 'succeeded' },
+    ]);
     await t.app.services.occupancy.settled();
     const latest = await sql<{ t: Date }>`
       select max(m.occurred_on) as t from measurement m join time_series s on s.key = m.series_key
       where s.measurement_protocol = 'TrafficIn'`.execute(t.db);
     expect(latest.rows[0]!.t.toISOString()).toBe('2025-06-04T16:04:00.000Z');
     expect(changes.length).toBeGreaterThan(0);
-    // the hour of sales that ended at 12:00 Toronto was already there; nothing is written twice
+    // the same minute again: claimed already; and the generator itself writes nothing twice (the hour
+    // of sales that ended at 12:00 Toronto was already there)
+    t.clock.advance(30_000);
+    expect(await t.app.scheduler.tick(['demo.live-counts'])).toEqual([]);
     expect(await t.app.services.demoCounts.tick(demo)).toBe(0);
     await expectRollupsConsistent(t.db);
   });

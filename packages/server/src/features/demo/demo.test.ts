@@ -112,6 +112,12 @@ describe('demo organisation', () => {
     const startup = await runStartupTasks(external.app, external.ctx);
     expect(startup.demoAccounts).toEqual([]);
     await startup.stop();
+    // without demo data no live generator: start-up registered only the features' other jobs
+    expect(external.app.scheduler.jobNames.sort()).toEqual([
+      'occupancy.reset',
+      'scheduler.prune-runs',
+      'timeseries.refresh-stale',
+    ]);
     expect(await count(external, 'node')).toBe(0);
   });
 });

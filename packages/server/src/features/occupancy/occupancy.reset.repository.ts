@@ -66,32 +66,14 @@ export interface DueReset {
   node_id: string;
   time_of_day: string;
   days_of_week: number[];
-  last_run_local_date: string | null;
 }
 
-/** Every (schedule, location) pair, for the minute ticker to check against each location's clock. */
+/** Every (schedule, location) pair, for the daily reset job to check against each location's clock. */
 export async function resetPairs(db: Db): Promise<DueReset[]> {
   const { rows } = await sql<DueReset>`
-    select l.schedule_id, l.node_id, s.time_of_day, s.days_of_week, l.last_run_local_date
+    select l.schedule_id, l.node_id, s.time_of_day, s.days_of_week
     from occupancy_reset_schedule_location l join occupancy_reset_schedule s on s.id = l.schedule_id`.execute(
     db,
   );
   return rows;
-}
-
-/** Claims one run (exactly once across instances): true when this caller got it. */
-export async function claimRun(
-  db: Db,
-  scheduleId: string,
-  nodeId: string,
-  localDate: string,
-): Promise<boolean> {
-  const res = await db
-    .updateTable('occupancy_reset_schedule_location')
-    .set({ last_run_local_date: localDate })
-    .where('schedule_id', '=', scheduleId)
-    .where('node_id', '=', nodeId)
-    .where((eb) => eb.or([eb('last_run_local_date', 'is', null), eb('last_run_local_date', '<>', localDate)]))
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
 }

@@ -1,17 +1,5 @@
-import {
-  OCCUPANCY_RESET_MESSAGE_KEYS,
-  formatLocal,
-  fromLocalMinute,
-  minuteOfDay,
-  parseTimeOfDay,
-  startOfDay,
-  toLocalMinute,
-  weekdayOf,
-  type Principal,
-  type SaveOccupancyResetBody,
-} from '@footfall/domain';
+import { OCCUPANCY_RESET_MESSAGE_KEYS, type Principal, type SaveOccupancyResetBody } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
-import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
@@ -19,7 +7,6 @@ import type { EventLogService } from '../event-log/event-log.service.js';
 import type { OccupancyService } from './occupancy.service.js';
 import { deviceTimeZone } from '../timeseries/sensors/sensors.repository.js';
 import {
-  claimRun,
   deleteSchedule,
   findSchedule,
   listSchedules,
@@ -29,9 +16,18 @@ import {
   type ResetScheduleRow,
 } from './occupancy.reset.repository.js';
 
-/** A reset missed by at most this much (server down at the time) still runs. */
-const CATCH_UP_MINUTES = 60;
 const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6];
+
+/** One location of one reset schedule, with what the scheduler needs to know when it is due. */
+export interface ScheduledReset {
+  scheduleId: string;
+  nodeId: string;
+  timeZone: string;
+  /** `HH:mm` in the location's zone */
+  time: string;
+  /** 0 = Sunday */
+  daysOfWeek: number[];
+}
 
 const view = (row: ResetScheduleRow) => ({
   scheduleDto: { id: row.id, name: row.name, time: row.time_of_day, daysOfWeek: row.days_of_week },
@@ -41,18 +37,17 @@ const view = (row: ResetScheduleRow) => ({
 /**
  * Occupancy reset schedules (spec "Occupancy reset configuration"), superAdmin. A save with an
  * existing id deletes that schedule and creates a new one (new id); removing one location is such a
- * save with `removedId`. `runDue` (every minute) resets each listed location's occupancy at the
- * schedule's wall-clock time in the location's zone, exactly once per local day.
+ * save with `removedId`. The daily job `occupancy.reset` (occupancy.jobs.ts) resets each listed
+ * location's occupancy at the schedule's wall-clock time in the location's zone, once per local day.
  */
 export function createOccupancyResetService(deps: {
   db: Db;
-  clock: Clock;
   log: Logger;
   scope: ScopeService;
   eventLog: EventLogService;
   occupancy: OccupancyService;
 }) {
-  const { db, clock, log, scope, eventLog, occupancy } = deps;
+  const { db, log, scope, eventLog, occupancy } = deps;
 
   async function visible(principal: Principal, row: ResetScheduleRow): Promise<boolean> {
     for (const l of row.locations) if (!(await scope.isInScope(principal, l.id))) return false;
@@ -104,30 +99,39 @@ export function createOccupancyResetService(deps: {
       return { messageKey: OCCUPANCY_RESET_MESSAGE_KEYS.delete[0] };
     },
 
-    /** Runs the resets that are due at `now` (default: the clock); answers how many ran. */
-    async runDue(now: Date = clock.now()): Promise<number> {
-      let ran = 0;
+    /**
+     * Every (schedule, location) pair with the location's time zone, for the daily job
+     * (occupancy.jobs.ts) to run at the schedule's time on its weekdays, in the location's own zone.
+     */
+    async scheduledResets(): Promise<ScheduledReset[]> {
       const zones = new Map<string, string>();
+      const out: ScheduledReset[] = [];
       for (const pair of await resetPairs(db)) {
         let tz = zones.get(pair.node_id);
         if (!tz) zones.set(pair.node_id, (tz = await deviceTimeZone(db, pair.node_id)));
-        const local = toLocalMinute(tz, now.getTime());
-        const at = parseTimeOfDay(pair.time_of_day) ?? 0;
-        const late = minuteOfDay(local) - at;
-        if (late < 0 || late >= CATCH_UP_MINUTES) continue;
-        if (!pair.days_of_week.includes(weekdayOf(local))) continue;
-        const localDate = formatLocal(startOfDay(local)).slice(0, 10);
-        if (pair.last_run_local_date === localDate) continue;
-        if (!(await claimRun(db, pair.schedule_id, pair.node_id, localDate))) continue;
-        const cfg = await occupancy.configOfNode(pair.node_id);
-        if (!cfg) continue;
-        const resetAt = new Date(fromLocalMinute(tz, startOfDay(local) + at).utcMs);
-        await occupancy.reset(cfg.id, resetAt);
-        await eventLog.record(null, 'Occupancy.Reset', cfg.id, { scheduleId: pair.schedule_id, at: resetAt });
-        log.info({ nodeId: pair.node_id, at: resetAt }, 'occupancy reset');
-        ran++;
+        out.push({
+          scheduleId: pair.schedule_id,
+          nodeId: pair.node_id,
+          timeZone: tz,
+          time: pair.time_of_day,
+          daysOfWeek: pair.days_of_week,
+        });
       }
-      return ran;
+      return out;
+    },
+
+    /**
+     * Resets one location of a schedule at `at` (the schedule's local time that day), audited. The
+     * scheduler claims each (schedule, location, local date) once, so this runs once a day per pair.
+     * Answers false when the location has no occupancy configuration.
+     */
+    async runScheduledReset(reset: { scheduleId: string; nodeId: string }, at: Date): Promise<boolean> {
+      const cfg = await occupancy.configOfNode(reset.nodeId);
+      if (!cfg) return false;
+      await occupancy.reset(cfg.id, at);
+      await eventLog.record(null, 'Occupancy.Reset', cfg.id, { scheduleId: reset.scheduleId, at });
+      log.info({ nodeId: reset.nodeId, at }, 'occupancy reset');
+      return true;
     },
   };
 }

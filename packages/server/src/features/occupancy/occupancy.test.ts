@@ -10,6 +10,7 @@ import {
   type MadeUser,
 } from '../../test/factories.js';
 import type { DomainEvents } from '../../platform/event-bus.js';
+import { occupancyJobs } from './occupancy.jobs.js';
 
 /** Toronto in June is UTC-4: local 10:00 = 14:00Z. */
 const at = (localHhmm: string, day = '2025-06-02') => {
@@ -260,12 +261,27 @@ describe('occupancy', () => {
       ).statusCode,
     ).toBe(403);
 
+    // the scheduler runs the job of occupancy.jobs.ts when the clock passes 04:00 in the store's zone
+    t.app.scheduler.register(...occupancyJobs(t.app.services));
+    const clockWas = t.clock.now();
+    const tickAt = async (iso: string) => {
+      t.clock.set(iso);
+      const ran = await t.app.scheduler.tick(['occupancy.reset']);
+      t.clock.set(clockWas);
+      return ran;
+    };
     // next day 03:59 local: not yet; 04:10: reset to the floor at 04:00, counts after it count
-    expect(await t.app.services.occupancyResets.runDue(new Date('2025-06-03T07:59:00Z'))).toBe(0);
+    expect(await tickAt('2025-06-03T07:59:00Z')).toEqual([]);
     await push([[inA, at('04:05', '2025-06-03'), 3]]);
-    expect(await t.app.services.occupancyResets.runDue(new Date('2025-06-03T08:10:00Z'))).toBe(1);
+    expect(await tickAt('2025-06-03T08:10:00Z')).toEqual([
+      { job: 'occupancy.reset', runKey: `${scheduleId}:${store.id}:2025-06-03`, status: 'succeeded' },
+    ]);
     expect(await config()).toMatchObject({ lastResetOn: '2025-06-03T08:00:00.000Z', occupancyValue: 3 });
-    expect(await t.app.services.occupancyResets.runDue(new Date('2025-06-03T08:20:00Z'))).toBe(0);
+    expect(await tickAt('2025-06-03T08:20:00Z')).toEqual([]);
+    const runs = await t.db.selectFrom('job_run').selectAll().where('job', '=', 'occupancy.reset').execute();
+    expect(runs.map((r) => [r.run_key, r.status, r.scheduled_for.toISOString()])).toEqual([
+      [`${scheduleId}:${store.id}:2025-06-03`, 'succeeded', '2025-06-03T08:00:00.000Z'],
+    ]);
     expect(events.at(-1)).toMatchObject({ nodeId: store.id, value: 3 });
 
     const removed = await t.app.inject({
