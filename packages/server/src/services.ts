@@ -1,4 +1,4 @@
-import type { AppContext } from './app.js';
+import type { AppContext } from './platform/context.js';
 import type { IngestKeyVerifier, PrincipalLoader } from './platform/http/access.js';
 import { findActivePrincipal } from './features/users/principal.repository.js';
 import { createHealthService } from './features/health/health.service.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NodeAttributes, Principal, Role } from '@footfall/domain';
 import type { Db } from '../platform/db/database.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../platform/context.js';
 import { hashPassword } from '../features/auth/password-hash.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Principal, Role, TokenResponse } from '@footfall/domain';
 import { canImpersonate } from '@footfall/domain';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/http/errors.js';

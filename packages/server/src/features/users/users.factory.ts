@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 import { hashPassword } from '../auth/password-hash.js';
 
 /** Test factories: rows straight into the database, so a test sets up only what it needs. */

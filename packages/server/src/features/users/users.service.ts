@@ -14,7 +14,7 @@ import {
   type UpdateUserBody,
   type UserDto,
 } from '@footfall/domain';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
