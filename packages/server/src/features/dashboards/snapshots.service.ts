@@ -14,8 +14,8 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { DashboardsService } from './dashboards.service.js';
-import { renderSnapshotPdf, type SnapshotWidget } from './snapshot-render.js';
-import { SNAPSHOT_LABELS } from './snapshot-labels.js';
+import { renderSnapshotPdf, type SnapshotWidget } from '../exports/snapshot-pdf.js';
+import { SNAPSHOT_LABELS } from '../exports/snapshot-labels.js';
 
 export interface AggregatedQueryPort {
   aggregated(principal: Principal, body: AggregatedQueryBody): Promise<AggregatedSeries[]>;
@@ -72,7 +72,7 @@ function walkTree(roots: readonly TreeNode[], selection: readonly string[]) {
 }
 
 /**
- * Snapshot sending: the dashboard drawn into a PDF (snapshot-render.ts) and mailed to each
+ * Snapshot sending: the dashboard drawn into a PDF (features/exports/snapshot-pdf.ts) and mailed to each
  * recipient. Each widget asks the query service for its series as the web app's widget does (same
  * request body, for the dashboard's tree selection and period); the period's presets resolve on the
  * sender's clock (its time zone comes with the request), locations are queried in their own local

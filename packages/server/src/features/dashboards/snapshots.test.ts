@@ -6,7 +6,7 @@ import { DashboardJson } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { authHeader, makeDevice, makeGroup, makeLocation, makeUser } from '../../test/factories.js';
 import { demoDashboardJson, demoDashboardName } from './demo-dashboard.js';
-import { SNAPSHOT_LABELS } from './snapshot-labels.js';
+import { SNAPSHOT_LABELS } from '../exports/snapshot-labels.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -13,8 +13,8 @@ import {
   pdfText,
   write,
   type Doc,
-} from './snapshot-pdf-kit.js';
-import { bodyHeight, drawWidget } from './snapshot-widgets.js';
+} from './pdf-kit.js';
+import { bodyHeight, drawWidget } from './snapshot-pdf-widgets.js';
 
 /**
  * The snapshot PDF: the dashboard drawn as on screen, on A4 landscape pages. The header gives the
