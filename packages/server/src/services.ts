@@ -22,6 +22,7 @@ import { createDemoCountsService } from './features/demo/demo-counts.service.js'
 import { createQueryService } from './features/analytics/query.service.js';
 import { createDashboardsService } from './features/dashboards/dashboards.service.js';
 import { createSnapshotsService } from './features/dashboards/snapshots.service.js';
+import { createExportsService } from './features/exports/exports.service.js';
 import { createTemplatesService } from './features/templates/templates.service.js';
 
 /** Composition root: each feature's service, built once per app and shared through `app.services`. */
@@ -79,6 +80,7 @@ export function createServices(ctx: AppContext) {
     mailer: ctx.mailer,
     clock: ctx.clock,
     eventLog,
+    exports: createExportsService(),
   });
   return {
     query,

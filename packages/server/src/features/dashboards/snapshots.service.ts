@@ -14,7 +14,8 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { DashboardsService } from './dashboards.service.js';
-import { renderSnapshotPdf, type SnapshotWidget } from '../exports/snapshot-pdf.js';
+import type { ExportsService } from '../exports/exports.service.js';
+import type { SnapshotWidget } from '../exports/exports.types.js';
 import { SNAPSHOT_LABELS } from '../exports/snapshot-labels.js';
 
 export interface AggregatedQueryPort {
@@ -72,7 +73,7 @@ function walkTree(roots: readonly TreeNode[], selection: readonly string[]) {
 }
 
 /**
- * Snapshot sending: the dashboard drawn into a PDF (features/exports/snapshot-pdf.ts) and mailed to each
+ * Snapshot sending: the dashboard drawn into a PDF by the exports feature and mailed to each
  * recipient. Each widget asks the query service for its series as the web app's widget does (same
  * request body, for the dashboard's tree selection and period); the period's presets resolve on the
  * sender's clock (its time zone comes with the request), locations are queried in their own local
@@ -86,6 +87,7 @@ export function createSnapshotsService(deps: {
   mailer: Mailer;
   clock: Clock;
   eventLog: EventLogService;
+  exports: ExportsService;
 }) {
   return {
     async send(principal: Principal, id: string, body: SnapshotBody) {
@@ -112,7 +114,7 @@ export function createSnapshotsService(deps: {
           : null;
         widgets.push({ widget, series });
       }
-      const pdf = await renderSnapshotPdf({
+      const pdf = await deps.exports.snapshotPdf({
         title: dashboard.name,
         periodLine: `${tx.period}: ${periodText}`,
         locationsLine: `${tx.locations}: ${json.fullTreeViewSelection.length}`,

@@ -30,7 +30,7 @@ import {
   type Box,
   type Doc,
 } from './pdf-kit.js';
-import type { SnapshotDocument, SnapshotWidget } from './snapshot-pdf.js';
+import type { SnapshotDocument, SnapshotWidget } from './exports.types.js';
 
 /*
  * Each widget of the snapshot PDF in its frame: the height its body needs at a width, and its drawing
