@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NodeAttributes, Principal, Role } from '@footfall/domain';
 import type { Db } from '../platform/db/database.js';
 import type { AppContext } from '../platform/context.js';
-import { hashPassword } from '../features/auth/password-hash.js';
+import { hashPassword } from '../platform/auth/password-hash.js';
 
 /**
  * Test factories: rows straight into the database, each creating the parents it is missing, so a test

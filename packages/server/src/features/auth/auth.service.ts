@@ -20,8 +20,8 @@ import {
   type Credentials,
 } from './auth.repository.js';
 import { createLoginThrottle, loginThrottleKeys } from './login-throttle.service.js';
-import { dummyHash, hashPassword, verifyPassword } from './password-hash.js';
-import { assertPasswordRule } from './password-rule.error.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/password-hash.js';
+import { assertPasswordRule } from '../../platform/http/password-rule.error.js';
 import { recoveryMail } from './recovery-mail.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
