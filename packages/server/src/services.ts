@@ -54,8 +54,9 @@ export function createServices(ctx: AppContext) {
     scope: createScopeService(ctx.db),
     eventLog,
     occupancy,
+    series,
   });
-  const demoCounts = createDemoCountsService({ ...ctx, series, ingest, occupancy });
+  const demoCounts = createDemoCountsService({ ...ctx, series, ingest, occupancy, occupancyResets });
   const auth = createAuthService({ ...ctx, eventLog, scope: createScopeService(ctx.db) });
   const users = createUsersService({
     ...ctx,
