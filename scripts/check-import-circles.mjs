@@ -25,7 +25,15 @@ function sourceFiles(dir, out = []) {
 /** The file a relative specifier names ('./x.js' is written for './x.ts'), or null. */
 function resolve(from, spec) {
   const base = path.resolve(path.dirname(from), spec);
-  const candidates = [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), `${base}.ts`, base];
+  const candidates = [
+    base.replace(/\.js$/, '.ts'),
+    base.replace(/\.js$/, '.tsx'),
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+    base,
+  ];
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? null;
 }
 
