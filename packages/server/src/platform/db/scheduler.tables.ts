@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './schema.js';
+import type { Timestamp } from './columns.js';
 
 export type JobRunStatus = 'running' | 'succeeded' | 'failed';
 
