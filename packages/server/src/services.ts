@@ -61,9 +61,10 @@ export function createServices(ctx: AppContext) {
     eventLog,
     scope: createScopeService(ctx.db),
     templates: () => templates,
+    groups: () => userGroups,
   });
   const liveViews = createLiveViewService({ ...ctx, eventLog, users, occupancy: () => occupancy });
-  const userGroups = createUserGroupsService(ctx.db, eventLog);
+  const userGroups = createUserGroupsService(ctx.db, eventLog, createScopeService(ctx.db));
   const query = createQueryService({ db: ctx.db, scope: createScopeService(ctx.db), clock: ctx.clock });
   const templates = createTemplatesService({
     db: ctx.db,
