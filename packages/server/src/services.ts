@@ -114,6 +114,7 @@ export function createServices(ctx: AppContext) {
       db: ctx.db,
       tree: createTreeService({ db: ctx.db, scope: createScopeService(ctx.db), eventLog, users }),
       users,
+      userGroups,
       eventLog,
       log: ctx.log,
     }),

@@ -131,6 +131,29 @@ export function createUserGroupsService(db: Db, eventLog: EventLogService, scope
       return present(await byId(id));
     },
 
+    /**
+     * The demo seeder: a client group's `_EVERYONE_` and named groups owned by it, without an actor.
+     * Returns the ids of the named groups.
+     */
+    async seedForClient(clientNodeId: string, names: string[]): Promise<string[]> {
+      await everyoneIdFor(clientNodeId);
+      const ids: string[] = [];
+      for (const name of names) {
+        ids.push(
+          await insertGroup(db, {
+            name,
+            owner_scope_node_id: clientNodeId,
+            user_retention_policy_days: 0,
+            default_dashboard_template: null,
+            default_mobile_dashboard_template: null,
+            support_chat_enabled: true,
+          }),
+        );
+        await eventLog.record(null, 'UserGroup.Create', name, { ownerScopeNodeId: clientNodeId });
+      }
+      return ids;
+    },
+
     async update(principal: Principal, id: string, body: UpdateUserGroupBody): Promise<UserGroupDto> {
       const group = await load(principal, id);
       if (body.name !== undefined && body.name !== group.name) {
