@@ -47,11 +47,11 @@ import {
   templatesQuery,
   viewsKey,
 } from '../api/dashboards-api';
-import { flattenTree, treeQuery, type FlatNode } from '../api/tree-api';
+import { flattenTree, treeQuery, type FlatNode } from '../../../lib/tree-api';
 import { nowLocal } from '../lib/series-request';
 import { dashboardStore, useDashboardState } from '../state/dashboard-store';
 import { HelpTip } from './dashboard-side-pane';
-import { PeriodSelector, type PeriodChoice } from './period-selector';
+import { PeriodSelector, type PeriodChoice } from '../../../components/period/period-selector';
 import { WidgetGrid } from './widget-grid';
 
 /** Locations covered by the selection (selected locations, and those under selected groups). */

@@ -16,9 +16,9 @@ import { paths } from '../../../config/paths';
 import { useLang } from '../../../lib/use-lang';
 import { useUser } from '../../../lib/session/current-user';
 import { createDashboard, viewsKey, viewsQuery } from '../api/dashboards-api';
-import { flattenTree, treeQuery } from '../api/tree-api';
+import { flattenTree, treeQuery } from '../../../lib/tree-api';
 import { dashboardStore, useDashboardState } from '../state/dashboard-store';
-import { TreeView } from './tree-view';
+import { TreeView } from '../../../components/tree-selector/tree-view';
 import { ViewsList } from './views-list';
 
 /** A help tooltip of spec section 2 ("addWidget", "filtersPanel", "dashboardMenu"). */

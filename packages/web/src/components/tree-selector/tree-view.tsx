@@ -18,8 +18,8 @@ import {
   treeSearchMatcher,
   type PaneState,
 } from '@footfall/domain';
-import type { FlatNode } from '../api/tree-api';
-import { WhenIdle } from '../../../components/when-idle';
+import type { FlatNode } from '../../lib/tree-api';
+import { WhenIdle } from '../when-idle';
 
 export interface Tags {
   locationGroup: string[];
