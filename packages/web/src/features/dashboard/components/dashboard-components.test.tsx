@@ -5,7 +5,8 @@ import type { ViewItemDto } from '@footfall/domain';
 import { renderPage } from '../../../test/render';
 import type { FlatNode } from '../../../lib/tree-api';
 import { PeriodForm, type PeriodChoice } from '../../../components/period/period-form';
-import { TreeView, type Tags } from '../../../components/tree-selector/tree-view';
+import { TreeView } from '../../../components/tree-selector/tree-view';
+import type { Tags } from '../../../components/tree-selector/tree-tags';
 import { ViewsList } from './views-list';
 
 const view = (name: string, over: Partial<ViewItemDto> = {}): ViewItemDto => ({
