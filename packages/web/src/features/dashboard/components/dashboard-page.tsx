@@ -161,7 +161,7 @@ export function DashboardPage() {
   if (!json || !period) {
     return (
       <Box sx={{ p: 6, display: 'grid', placeItems: 'center' }}>
-        <CircularProgress />
+        <CircularProgress aria-label={t('loading')} />
       </Box>
     );
   }
