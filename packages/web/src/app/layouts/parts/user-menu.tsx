@@ -126,7 +126,10 @@ export function UserMenu({ user, compact = false }: { user: UserCurrent; compact
           )}
         </Box>
         <Divider />
-        <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>{t('language')}</ListSubheader>
+        {/* role none: a menu holds menu items only; the heading stays as text before them */}
+        <ListSubheader role="none" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+          {t('language')}
+        </ListSubheader>
         {LANGUAGES.map((l) => (
           <MenuItem key={l} onClick={() => chooseLanguage(l)} selected={l === lang} lang={l}>
             <ListItemIcon>{l === lang ? <Check fontSize="small" /> : null}</ListItemIcon>

@@ -298,7 +298,7 @@ export function DashboardPage() {
         >
           {t('send_snapshot')}
         </MenuItem>
-        {!readOnly && <ListSubheader>{t('apply_template')}</ListSubheader>}
+        {!readOnly && <ListSubheader role="none">{t('apply_template')}</ListSubheader>}
         {!readOnly && (templates.data ?? []).length === 0 && (
           <MenuItem disabled>{t('no_templates')}</MenuItem>
         )}
