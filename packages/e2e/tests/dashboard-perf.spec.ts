@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../src/support/shell';
+import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 /**
  * Lighthouse-like figures of the demo dashboard (10 widgets) in headless Chromium on the built app:
@@ -83,4 +84,6 @@ test('demo dashboard load figures', async ({ page }) => {
   fs.writeFileSync(path.resolve('test-output/dashboard-perf.json'), JSON.stringify(figures, null, 2));
   expect(figures.widgets).toBe(10);
   expect(figures.lcpMs).toBeGreaterThan(0);
+  // after the figures, so the check takes no part in them
+  await expectNoSeriousA11yViolations(page, 'demo dashboard (cold load)');
 });

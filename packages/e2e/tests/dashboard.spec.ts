@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, LANGS, signIn, snap, type DemoUser } from '../src/support/shell';
+import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 /**
  * Desktop dashboard journeys against the real server and its demo data: the figures shown are the
@@ -167,9 +168,12 @@ test.describe('desktop dashboard', () => {
       .toBe(norm(frInt(yesterday)));
     await expect(page.locator('canvas').first()).toBeVisible();
     await snap(page, 'en-dashboard-yesterday');
+    await expectNoSeriousA11yViolations(page, 'en-dashboard-yesterday');
 
     // change the period: last 7 days
     await page.getByTestId('period-button').click();
+    await expect(page.getByLabel('Last 7 days')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'period form');
     await page.getByLabel('Last 7 days').check();
     await page.getByTestId('period-form').getByRole('button', { name: 'Apply' }).click();
     const week = await trafficIn(api, [a.id], RANGES.last7d);
@@ -191,6 +195,8 @@ test.describe('desktop dashboard', () => {
     await expect(page.getByTestId('widget')).toHaveCount(3);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('button', { name: 'Add widget' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Text', exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'dashboard edit mode, add widget menu');
     await page.getByRole('menuitem', { name: 'Text', exact: true }).click();
     await expect(page.getByTestId('widget')).toHaveCount(4);
     // the menu fades out over the page: a mouse press on its backdrop would start no drag
@@ -221,6 +227,7 @@ test.describe('desktop dashboard', () => {
     await page.locator('[data-widget-id=heat]').getByRole('button', { name: 'Remove widget' }).click();
     await expect(page.getByTestId('widget')).toHaveCount(3);
     await snap(page, 'en-dashboard-edit');
+    await expectNoSeriousA11yViolations(page, 'en-dashboard-edit');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Dashboard saved')).toBeVisible();
 
@@ -243,8 +250,11 @@ test.describe('desktop dashboard', () => {
     await page.getByRole('button', { name: 'New dashboard' }).click();
     await expect(page).not.toHaveURL(before);
     await expect(page.getByText('This dashboard has no widgets yet')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'new empty dashboard');
     const id = page.url().split('/').pop()!;
     await page.getByRole('button', { name: 'Dashboard menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Set as default dashboard' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'dashboard menu');
     await page.getByRole('menuitem', { name: 'Set as default dashboard' }).click();
     await expect(page.getByTestId('views-list').locator('a').first()).toHaveAttribute('data-view-id', id);
     const views = await api.get<{ id: string; defaultDashboard: boolean }[]>('/api/Dashboard');
@@ -276,6 +286,7 @@ test.describe('desktop dashboard', () => {
     await input.fill(`bo.${stamp}@example.com`);
     await expect(send).toBeEnabled();
     await snap(page, 'en-dashboard-snapshot');
+    await expectNoSeriousA11yViolations(page, 'en-dashboard-snapshot');
     await send.click();
     await expect(page.getByText('Snapshot sent to 2 recipients')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -318,11 +329,13 @@ test.describe('desktop dashboard', () => {
     await page.getByRole('menuitem', { name: 'Weekly traffic' }).click();
     await expect(page.locator('[data-widget-type=ranking]')).toBeVisible();
     await expect(page.getByTestId('widget')).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page, 'dashboard from a template');
     // linked_local: applying filters asks confirm_link_dashboard
     await page.locator(`[role=treeitem][data-node-id="${locs[1]!.id}"]`).click();
     await page.getByTestId('tree-apply').click();
     await expect(page.getByRole('dialog')).toContainText('will be linked to the template Weekly traffic');
     await snap(page, 'en-dashboard-link-confirmation');
+    await expectNoSeriousA11yViolations(page, 'en-dashboard-link-confirmation');
     await page.getByRole('button', { name: 'Yes' }).click();
     await expect(page.locator('[data-widget-type=ranking] li').first()).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -349,16 +362,20 @@ test.describe('desktop dashboard', () => {
       await expect(page.locator('canvas').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       await snap(page, `${lang}-dashboard-demo`);
+      await expectNoSeriousA11yViolations(page, `${lang}-dashboard-demo`);
       await page.getByTestId('period-button').click();
       await page.getByTestId('period-form').locator('input[value=custom]').check();
       await snap(page, `${lang}-dashboard-period`);
+      await expectNoSeriousA11yViolations(page, `${lang}-dashboard-period`);
       // Escape sent to the form itself (the page's focus can be elsewhere after the full-page screenshot)
       await page.getByTestId('period-form').locator('input[value=custom]').press('Escape');
       await expect(page.getByTestId('period-form')).toBeHidden();
       await page.locator('aside button').last().click();
       await snap(page, `${lang}-dashboard-pane-semi-closed`);
+      await expectNoSeriousA11yViolations(page, `${lang}-dashboard-pane-semi-closed`);
       await page.locator('aside button').last().click();
       await snap(page, `${lang}-dashboard-pane-closed`);
+      await expectNoSeriousA11yViolations(page, `${lang}-dashboard-pane-closed`);
       await page.locator('aside button').last().click();
       // the snapshot dialog, with one valid and one invalid recipient
       await page.getByTestId('dashboard-menu').click();
@@ -366,6 +383,7 @@ test.describe('desktop dashboard', () => {
       await page.getByTestId('snapshot-recipients').fill('ana@example.com, not-an-address ');
       await expect(page.getByRole('dialog').locator('.MuiChip-colorError')).toHaveCount(1);
       await snap(page, `${lang}-dashboard-snapshot-dialog`);
+      await expectNoSeriousA11yViolations(page, `${lang}-dashboard-snapshot-dialog`);
       await page.keyboard.press('Escape');
     });
   }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../src/support/shell';
+import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 /**
  * The early boot script inlined in index.html (packages/web/boot/early-boot.js): on a cold load of a
@@ -49,6 +50,7 @@ test('a dashboard URL starts its data and chunks from the document, once each', 
   expect(preloaded.some((s) => /\/assets\/en-[\w-]+\.js$/.test(s.url))).toBe(true);
   expect(preloaded.some((s) => /\/assets\/dashboard-[\w-]+\.js$/.test(s.url))).toBe(true);
   expect(violations).toEqual([]);
+  await expectNoSeriousA11yViolations(page, 'dashboard (cold load)');
 });
 
 test('without a session the document sends no API call and the sign-in page loads', async ({ page }) => {
@@ -59,5 +61,6 @@ test('without a session the document sends no API call and the sign-in page load
   await page.goto('/fr/dashboard/00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL(/\/fr\/login/);
   await expect(page.locator('input[name=username]')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'sign-in after a signed-out deep link (fr)');
   expect(calls.filter((c) => c === '/api/Dashboard' || c.startsWith('/api/Dashboard/'))).toEqual([]);
 });

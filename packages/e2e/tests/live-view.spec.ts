@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, snap } from '../src/support/shell';
+import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 /**
  * The door screen in a real browser against the real server: a fresh store with one door, a live
@@ -94,6 +95,7 @@ test('a live view turns amber then red as people come in, and green after an adj
   await expect(page.getByRole('status').first()).toHaveAttribute('data-live-status', 'acknowledged');
   await expect(page.getByTestId('liveview-title')).toHaveText('Welcome, come in');
   await snap(page, 'liveview-tv-green');
+  await expectNoSeriousA11yViolations(page, 'liveview-tv-green');
 
   await comeIn(3);
   await expect(screen(page)).toHaveAttribute('data-level', 'warning');
@@ -103,6 +105,7 @@ test('a live view turns amber then red as people come in, and green after an adj
   await expect(page.getByTestId('liveview-title')).toHaveText('Please wait');
   await expect(page.getByTestId('liveview-left')).toHaveText('0');
   await snap(page, 'liveview-tv-red');
+  await expectNoSeriousA11yViolations(page, 'liveview-tv-red');
 
   // the operator sees people leave through the side door and sets the count
   await page.getByTestId('operator-set-input').fill('1');
@@ -116,9 +119,11 @@ test('a live view turns amber then red as people come in, and green after an adj
   await expect(screen(page)).toHaveAttribute('data-level', 'normal');
   await expect(page.getByTestId('liveview-title')).toHaveText('Bienvenue, entrez');
   await snap(page, 'liveview-phone-fr-green');
+  await expectNoSeriousA11yViolations(page, 'liveview-phone-fr-green');
   await comeIn(5);
   await expect(screen(page)).toHaveAttribute('data-level', 'alert');
   await snap(page, 'liveview-phone-fr-red');
+  await expectNoSeriousA11yViolations(page, 'liveview-phone-fr-red');
 });
 
 test('a public link shows one live view without signing in, until it is revoked', async ({
@@ -135,8 +140,10 @@ test('a public link shows one live view without signing in, until it is revoked'
   await comeIn(4);
   await expect(screen(page)).toHaveAttribute('data-level', 'warning');
   await snap(page, 'liveview-public-phone-es-amber');
+  await expectNoSeriousA11yViolations(page, 'liveview-public-phone-es-amber');
   await page.setViewportSize(TV);
   await snap(page, 'liveview-public-tv-es-amber');
+  await expectNoSeriousA11yViolations(page, 'liveview-public-tv-es-amber');
 
   const res = await request.fetch(`/api/LiveView/${view.id}/share`, {
     method: 'DELETE',
@@ -145,6 +152,7 @@ test('a public link shows one live view without signing in, until it is revoked'
   expect(res.status()).toBe(204);
   await page.reload();
   await expect(page.getByTestId('liveview-message')).toContainText('ya no es válido');
+  await expectNoSeriousA11yViolations(page, 'revoked public live view (es)');
 });
 
 test('queue and customer screens draw at TV size', async ({ page, request }) => {
@@ -167,6 +175,7 @@ test('queue and customer screens draw at TV size', async ({ page, request }) => 
     ).toBeVisible();
     if (name === 'queue-fr') await expect(page.getByText('Personnes en attente')).toBeVisible();
     await snap(page, `liveview-tv-${name}`);
+    await expectNoSeriousA11yViolations(page, `liveview-tv-${name}`);
   }
 });
 
@@ -227,6 +236,7 @@ test('showtimes list the day with live occupancy, over capacity, and import sess
   });
   await expect(block.getByTestId('session-row')).toHaveCount(2);
   await snap(page, 'showtimes-desktop');
+  await expectNoSeriousA11yViolations(page, 'showtimes-desktop');
 
   await page.setViewportSize(PHONE);
   await page.reload();
@@ -234,4 +244,5 @@ test('showtimes list the day with live occupancy, over capacity, and import sess
   await expect(mobileBlock.getByTestId('session-card')).toHaveCount(2);
   await expect(mobileBlock.getByTestId('over-capacity')).toBeVisible();
   await snap(page, 'showtimes-phone');
+  await expectNoSeriousA11yViolations(page, 'showtimes-phone');
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, snap } from '../src/support/shell';
+import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 test.describe('frame', () => {
   test('at 390x844 the mobile layout has its bottom navigation', async ({ browser }) => {
@@ -27,9 +28,11 @@ test.describe('frame', () => {
     expect(Math.round(header!.height)).toBe(84);
     expect(Math.round(footer!.height)).toBe(84);
     await snap(page, 'en-mobile-dashboard');
+    await expectNoSeriousA11yViolations(page, 'en-mobile-dashboard');
     await nav.getByRole('link', { name: 'Ranking' }).click();
     await expect(page).toHaveURL(/\/en\/ranking$/);
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('Ranking');
+    await expectNoSeriousA11yViolations(page, 'ranking (mobile)');
     await context.close();
   });
 
@@ -63,10 +66,12 @@ test.describe('frame', () => {
       ),
     ).toBeVisible();
     await snap(page, 'en-profile-invalid');
+    await expectNoSeriousA11yViolations(page, 'en-profile-invalid');
 
     // closing with unsaved changes asks first
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Your changes will be lost. Close anyway?')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'profile close confirmation');
     await page.getByRole('button', { name: 'No' }).click();
 
     await firstName.fill('Olivia');
@@ -106,6 +111,7 @@ test.describe('frame', () => {
     await expect(page).toHaveURL(/\/es\/monitoring\/tickets$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
     await expect(page.getByRole('heading', { name: 'Incidencias', level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'monitoring tickets (es)');
     // the saved language brings an unprefixed URL to Spanish on the next visit
     await page.context().clearCookies();
     await page.goto('/monitoring/devices');

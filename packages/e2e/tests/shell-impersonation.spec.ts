@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../src/support/shell';
+import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 test('stop impersonating restores the admin and goes to the users settings', async ({ page }) => {
   await signIn(page, 'superadmin');
@@ -25,9 +26,11 @@ test('stop impersonating restores the admin and goes to the users settings', asy
   const menu = page.getByRole('menu');
   await expect(menu.getByText('Impersonated by superadmin')).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'user menu while impersonating');
   await menu.getByRole('menuitem', { name: 'Stop impersonating' }).click();
 
   await expect(page).toHaveURL(/\/en\/settings\/users$/);
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await expect(page.getByTestId('user-menu-button')).toContainText('superadmin');
+  await expectNoSeriousA11yViolations(page, 'settings users after impersonation');
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LANGS, signIn, snap } from '../src/support/shell';
+import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 /**
  * Screenshots of every page of the frame in the three languages, kept under
@@ -11,21 +12,26 @@ for (const lang of LANGS) {
       await page.goto(`/${lang}/login`);
       await expect(page.locator('input[name=username]')).toBeVisible();
       await snap(page, `${lang}-login`);
+      await expectNoSeriousA11yViolations(page, `${lang}-login`);
       await page.goto(`/${lang}/forgot-password`);
       await expect(page.locator('input[name=username]')).toBeVisible();
       await snap(page, `${lang}-forgot-password`);
+      await expectNoSeriousA11yViolations(page, `${lang}-forgot-password`);
       await page.goto(`/${lang}/recover-password?token=abcdefghijklmnop`);
       await page.locator('input[name=newPassword]').fill('short');
       await snap(page, `${lang}-recover-password`);
+      await expectNoSeriousA11yViolations(page, `${lang}-recover-password`);
       await page.goto(`/${lang}/no-such-page`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await snap(page, `${lang}-404`);
+      await expectNoSeriousA11yViolations(page, `${lang}-404`);
     });
 
     test(`signed-in pages (${lang})`, async ({ page }) => {
       await signIn(page, 'superadmin', lang);
       await expect(page.locator('[data-layout="desktop"]')).toBeVisible();
       await snap(page, `${lang}-dashboard`);
+      await expectNoSeriousA11yViolations(page, `${lang}-dashboard`);
       for (const [path, name] of [
         ['settings/users', 'settings-users'],
         ['monitoring/tickets', 'monitoring-tickets'],
@@ -35,10 +41,12 @@ for (const lang of LANGS) {
         await page.goto(`/${lang}/${path}`);
         await expect(page.getByTestId('placeholder-page')).toBeVisible();
         await snap(page, `${lang}-${name}`);
+        await expectNoSeriousA11yViolations(page, `${lang}-${name}`);
       }
       await page.getByTestId('user-menu-button').click();
       await expect(page.getByRole('menu')).toBeVisible();
       await snap(page, `${lang}-user-menu`);
+      await expectNoSeriousA11yViolations(page, `${lang}-user-menu`);
       await page.keyboard.press('Escape');
       // the menu fades out over the page: a click before it is gone lands on its backdrop
       await expect(page.getByRole('menu')).toBeHidden();
@@ -46,6 +54,7 @@ for (const lang of LANGS) {
       await page.getByRole('menuitem').nth(3).click(); // profile, after the three languages
       await expect(page.getByRole('dialog')).toBeVisible();
       await snap(page, `${lang}-profile`);
+      await expectNoSeriousA11yViolations(page, `${lang}-profile`);
     });
 
     test(`mobile and restricted pages (${lang})`, async ({ browser }) => {
@@ -58,9 +67,11 @@ for (const lang of LANGS) {
       await signIn(page, 'user', lang);
       await expect(page.getByTestId('bottom-navigation')).toBeVisible();
       await snap(page, `${lang}-mobile-dashboard`);
+      await expectNoSeriousA11yViolations(page, `${lang}-mobile-dashboard`);
       await page.goto(`/${lang}/settings/tree`);
       await expect(page).toHaveURL(/unauthorizedAccess/);
       await snap(page, `${lang}-mobile-unauthorized`);
+      await expectNoSeriousA11yViolations(page, `${lang}-mobile-unauthorized`);
       await context.close();
     });
   });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, snap } from '../src/support/shell';
+import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 test.describe('sign-in flow', () => {
   test('signing in at /fr/login lands in French', async ({ page }) => {
@@ -7,6 +8,7 @@ test.describe('sign-in flow', () => {
     await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
     await expect(page).toHaveTitle('Connexion · Footfall');
+    await expectNoSeriousA11yViolations(page, 'sign-in (fr)');
     await page.locator('input[name=username]').fill('admin');
     await page.locator('input[name=password]').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -19,6 +21,7 @@ test.describe('sign-in flow', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
     // the page title is the open dashboard's name
     await expect(page).toHaveTitle('Store performance · Footfall');
+    await expectNoSeriousA11yViolations(page, 'dashboard after sign-in (fr)');
     await expect(page.getByRole('link', { name: 'Paramètres' })).toHaveAttribute('href', '/fr/settings/tree');
     const cookies = await page.context().cookies();
     const lang = cookies.find((c) => c.name === 'i18n_redirected');
@@ -35,6 +38,7 @@ test.describe('sign-in flow', () => {
       'Sign-in failed. Check your username and password and try again.',
     );
     await expect(page).toHaveURL(/\/login$/);
+    await expectNoSeriousA11yViolations(page, 'sign-in error');
     await snap(page, 'en-login-error');
   });
 
@@ -47,6 +51,7 @@ test.describe('sign-in flow', () => {
     await expect(page).toHaveURL(/\/es\/settings\/users$/);
     await expect(page.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Usuarios' })).toHaveAttribute('aria-current', 'page');
+    await expectNoSeriousA11yViolations(page, 'settings users (es)');
   });
 
   test('a user without the role is sent to unauthorizedAccess', async ({ page }) => {
@@ -54,17 +59,21 @@ test.describe('sign-in flow', () => {
     await page.goto('/en/settings/tree');
     await expect(page).toHaveURL(/\/en\/unauthorizedAccess\?redirectFrom=%2Fen%2Fsettings%2Ftree$/);
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'unauthorized access');
   });
 
   test('unknown routes show the 404 page with a link home', async ({ page }) => {
     await page.goto('/does-not-exist');
     await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/en');
+    await expectNoSeriousA11yViolations(page, '404');
   });
 
   test('sign out goes back to sign-in and protects the pages again', async ({ page }) => {
     await signIn(page, 'user');
     await page.getByTestId('user-menu-button').click();
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'user menu');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/en\/login$/);
     await page.goto('/en/reports');

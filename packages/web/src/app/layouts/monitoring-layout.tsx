@@ -75,7 +75,7 @@ export function MonitoringLayout() {
           <Box
             component={RouterLink}
             to={paths.home(lang)}
-            aria-label={t('home')}
+            aria-label={t('home_link')}
             sx={{ display: 'flex', textDecoration: 'none' }}
           >
             {open ? <BrandLogo size={28} inverted /> : <BrandMark size={28} inverted />}

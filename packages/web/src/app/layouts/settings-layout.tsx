@@ -64,7 +64,7 @@ export function SettingsLayout() {
           <Typography variant="overline" color="text.secondary" sx={{ display: 'block', px: 2.5, pt: 2.5 }}>
             {t('settings_menu')}
           </Typography>
-          <List sx={{ px: 1.25 }} data-testid="settings-menu">
+          <List component="nav" aria-label={t('settings_menu')} sx={{ px: 1.25 }} data-testid="settings-menu">
             {settingsMenu(user).map((key) => {
               const item = SETTINGS_ITEMS[key];
               const target = stripLanguage(item.to(lang));

@@ -21,7 +21,7 @@ export function SsoLayout() {
       }}
     >
       <BrandLogo size={40} />
-      <CircularProgress size={28} thickness={5} />
+      <CircularProgress size={28} thickness={5} aria-label={t('loading_account')} />
       <Typography color="text.secondary">{t('loading_account')}</Typography>
     </Box>
   );

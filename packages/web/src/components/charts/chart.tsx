@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EChartsCoreOption } from 'echarts/core';
 import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
@@ -24,11 +25,12 @@ export function preloadCharts(): void {
 
 /** A chart whose ECharts code is fetched when the first chart appears, not with the page. */
 export function Chart({ option, label }: { option: EChartsCoreOption; label: string }) {
+  const { t } = useTranslation();
   return (
     <Suspense
       fallback={
         <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-label={t('loading')} />
         </Box>
       }
     >

@@ -38,7 +38,7 @@ export function PeriodSelector({ value, onApply }: { value: PeriodChoice; onAppl
         <Suspense
           fallback={
             <Box sx={{ p: 4, width: 460, display: 'grid', placeItems: 'center' }}>
-              <CircularProgress size={24} />
+              <CircularProgress size={24} aria-label={t('loading')} />
             </Box>
           }
         >

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -71,6 +71,7 @@ export function TreeView(props: {
     props.onSelection(selected.has(id) ? props.selection.filter((s) => s !== id) : [...props.selection, id]);
   };
   const cut = labelCut('node', props.pane);
+  const labelIds = useId();
   if (props.pane === 'closed') return null;
   return (
     <Box
@@ -126,6 +127,7 @@ export function TreeView(props: {
             key={n.id}
             role="treeitem"
             aria-selected={selected.has(n.id)}
+            aria-labelledby={`${labelIds}-${n.id}`}
             data-node-id={n.id}
             onClick={() => toggle(n.id)}
             sx={{
@@ -138,8 +140,15 @@ export function TreeView(props: {
               '&:hover': { bgcolor: 'action.hover' },
             }}
           >
-            <Checkbox size="small" checked={selected.has(n.id)} tabIndex={-1} sx={{ p: 0.5 }} />
+            <Checkbox
+              size="small"
+              checked={selected.has(n.id)}
+              tabIndex={-1}
+              sx={{ p: 0.5 }}
+              slotProps={{ input: { 'aria-labelledby': `${labelIds}-${n.id}` } }}
+            />
             <Typography
+              id={`${labelIds}-${n.id}`}
               variant="body2"
               noWrap
               title={n.name}

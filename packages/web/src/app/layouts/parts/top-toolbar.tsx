@@ -74,7 +74,7 @@ export function TopToolbar({
           <Box
             component={RouterLink}
             to={paths.home(lang)}
-            aria-label={t('home')}
+            aria-label={t('home_link')}
             sx={{ display: 'flex', textDecoration: 'none', mr: 2 }}
           >
             <BrandLogo size={30} />

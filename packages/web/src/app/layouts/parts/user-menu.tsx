@@ -47,6 +47,9 @@ export function UserMenu({ user, compact = false }: { user: UserCurrent; compact
   const [profileOpen, setProfileOpen] = useState(false);
   const close = () => setAnchor(null);
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  const detail = user.userGroupName ?? user.username;
+  // the button's accessible name starts with the text it shows, so speech commands can name it
+  const shown = [initialsOf(user), ...(compact ? [] : [fullName, detail])];
 
   const chooseLanguage = (next: Language) => {
     close();
@@ -73,7 +76,7 @@ export function UserMenu({ user, compact = false }: { user: UserCurrent; compact
       <Tooltip title={t('user_menu')}>
         <ButtonBase
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={t('user_menu')}
+          aria-label={t('user_menu_label', { who: shown.join(' ') })}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           data-testid="user-menu-button"
@@ -90,13 +93,14 @@ export function UserMenu({ user, compact = false }: { user: UserCurrent; compact
           >
             {initialsOf(user)}
           </Avatar>
+          {/* spaces between the pieces, so the text read from the button is words, not "AAAda" */}{' '}
           {!compact && (
             <Box sx={{ textAlign: 'left', display: { xs: 'none', md: 'block' } }}>
               <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
                 {fullName}
-              </Typography>
+              </Typography>{' '}
               <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1.2 }}>
-                {user.userGroupName ?? user.username}
+                {detail}
               </Typography>
             </Box>
           )}
@@ -122,7 +126,10 @@ export function UserMenu({ user, compact = false }: { user: UserCurrent; compact
           )}
         </Box>
         <Divider />
-        <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>{t('language')}</ListSubheader>
+        {/* role none: a menu holds menu items only; the heading stays as text before them */}
+        <ListSubheader role="none" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+          {t('language')}
+        </ListSubheader>
         {LANGUAGES.map((l) => (
           <MenuItem key={l} onClick={() => chooseLanguage(l)} selected={l === lang} lang={l}>
             <ListItemIcon>{l === lang ? <Check fontSize="small" /> : null}</ListItemIcon>

@@ -144,7 +144,7 @@ export function DashboardPage() {
   if (!json || !period) {
     return (
       <Box sx={{ p: 6, display: 'grid', placeItems: 'center' }}>
-        <CircularProgress />
+        <CircularProgress aria-label={t('loading')} />
       </Box>
     );
   }
@@ -281,7 +281,7 @@ export function DashboardPage() {
         >
           {t('send_snapshot')}
         </MenuItem>
-        {!readOnly && <ListSubheader>{t('apply_template')}</ListSubheader>}
+        {!readOnly && <ListSubheader role="none">{t('apply_template')}</ListSubheader>}
         {!readOnly && (templates.data ?? []).length === 0 && (
           <MenuItem disabled>{t('no_templates')}</MenuItem>
         )}

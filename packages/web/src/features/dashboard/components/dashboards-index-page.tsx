@@ -27,7 +27,7 @@ export function DashboardsIndexPage() {
   if (views.isPending) {
     return (
       <Box sx={{ p: 6, display: 'grid', placeItems: 'center' }}>
-        <CircularProgress />
+        <CircularProgress aria-label={t('loading')} />
       </Box>
     );
   }

@@ -29,7 +29,7 @@ export function ViewsList(props: {
   const ordered = orderViews(props.views, { readOnly: props.readOnly });
   const cut = labelCut('view', props.pane) ?? 100;
   return (
-    <List dense aria-label={t('pane_views')} data-testid="views-list">
+    <List component="nav" dense aria-label={t('pane_views')} data-testid="views-list">
       {ordered.map((v) => {
         const current = v.id === props.currentId;
         const inert = current || v.id === props.loadingId;

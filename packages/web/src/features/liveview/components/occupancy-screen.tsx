@@ -171,7 +171,7 @@ export function OccupancyScreen(props: {
           <Box
             sx={{
               fontSize: 'max(13px, 2.4vmin)',
-              opacity: 0.85,
+              opacity: 0.95, // 4.5:1 on the green screen at phone size (13 px)
               textTransform: 'uppercase',
               fontWeight: 700,
             }}
@@ -190,7 +190,7 @@ export function OccupancyScreen(props: {
             >
               {value === null ? '–' : Math.round(value)}
             </Box>
-            <Box sx={{ fontSize: 'max(20px, 5vmin)', fontWeight: 600, opacity: 0.8 }}>
+            <Box sx={{ fontSize: 'max(20px, 5vmin)', fontWeight: 600, opacity: 0.95 }}>
               {t('liveview_of_max', { max: info.alertThreshold })}
             </Box>
           </Box>
@@ -200,7 +200,7 @@ export function OccupancyScreen(props: {
             <Box
               sx={{
                 fontSize: 'max(13px, 2.4vmin)',
-                opacity: 0.85,
+                opacity: 0.95,
                 textTransform: 'uppercase',
                 fontWeight: 700,
               }}

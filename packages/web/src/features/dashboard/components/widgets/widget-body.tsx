@@ -58,7 +58,13 @@ export const WidgetBody = memo(function WidgetBody({ widget, ctx }: { widget: Wi
       case 'text':
         // the title sits inside the text (no header row), so a one-line banner fits
         return widget.extras.text ? (
-          <Box sx={{ px: 0.5, pt: 0.25, overflow: 'auto', lineHeight: 1.3 }}>
+          <Box
+            // scrolls when the text is long: focusable so a keyboard can scroll it, named for the focus
+            tabIndex={0}
+            role="region"
+            aria-label={widget.title ?? t('widget_type_text')}
+            sx={{ px: 0.5, pt: 0.25, overflow: 'auto', lineHeight: 1.3 }}
+          >
             {widget.title && (
               <Typography variant="subtitle2" sx={{ fontWeight: 650, lineHeight: 1.3 }}>
                 {widget.title}
@@ -94,7 +100,12 @@ export const WidgetBody = memo(function WidgetBody({ widget, ctx }: { widget: Wi
   })();
   return (
     <Box sx={{ position: 'relative', height: '100%', display: 'flex', flexDirection: 'column' }}>
-      {loading && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} />}
+      {loading && (
+        <LinearProgress
+          aria-label={t('loading')}
+          sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }}
+        />
+      )}
       {body}
     </Box>
   );
@@ -201,7 +212,12 @@ function SeriesTable({ widget, series }: { widget: Widget; series: AggregatedSer
     findSeries(series, kpi)?.data.find((d) => d.key === key)?.value ?? null;
   return (
     <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-      <Box sx={{ flex: 1, overflow: 'auto' }}>
+      <Box
+        tabIndex={0}
+        role="region"
+        aria-label={widget.title ?? t('widget_type_table')}
+        sx={{ flex: 1, overflow: 'auto' }}
+      >
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
@@ -248,9 +264,15 @@ function Ranking({
   series: AggregatedSeries[];
   ctx: WidgetContext;
 }) {
+  const { t } = useTranslation();
   const { kpi, rows, max } = rankingRows(widget, series);
   return (
-    <Box sx={{ flex: 1, overflow: 'auto', px: 1 }} component="ol">
+    <Box
+      component="ol"
+      tabIndex={0}
+      aria-label={widget.title ?? t('widget_type_ranking')}
+      sx={{ flex: 1, overflow: 'auto', px: 1 }}
+    >
       {rows.map((r, i) => (
         <Box component="li" key={r.nodeId} sx={{ listStyle: 'none', py: 0.75 }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
@@ -263,6 +285,8 @@ function Ranking({
           </Box>
           <LinearProgress
             variant="determinate"
+            // the bar is the location's share of the first one's figure
+            aria-label={t('ranking_bar_label', { name: ctx.nodes.get(r.nodeId)?.name ?? r.nodeId })}
             value={((r.summary ?? 0) / max) * 100}
             sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
           />
@@ -288,6 +312,9 @@ function OccupancyIndicator({
   const grid = widget.occupancyIndicatorGridMode;
   return (
     <Box
+      tabIndex={0}
+      role="region"
+      aria-label={widget.title ?? t('widget_type_occupancyIndicator')}
       sx={{
         flex: 1,
         overflow: 'auto',
