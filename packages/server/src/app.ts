@@ -17,7 +17,12 @@ import type { TokenService } from './platform/auth/tokens.js';
 import type { EventBus } from './platform/events.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { authPlugin } from './platform/http/auth-plugin.js';
-import { inlineScriptSources, registerWebApp } from './platform/http/web-app.js';
+import {
+  inlineScriptSources,
+  registerWebApp,
+  upgradesInsecureRequests,
+  webSocketSources,
+} from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
 import { features } from './features/index.js';
 
@@ -58,10 +63,13 @@ export async function buildApp(ctx: AppContext): Promise<App> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...inlineScriptSources(ctx.config)],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...webSocketSources(ctx.config)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
+        // only behind HTTPS: on a plain-HTTP deployment reached by a LAN address (in-store screens) the
+        // browser would otherwise rewrite every subresource to an https:// URL nobody serves
+        upgradeInsecureRequests: upgradesInsecureRequests(ctx.config) ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
