@@ -5,8 +5,9 @@ import { resolveSecret } from './platform/auth/secret.js';
 import { TokenService } from './platform/auth/tokens.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { systemClock } from './platform/clock.js';
-import { EventBus } from './platform/events.js';
-import { buildApp, type AppContext } from './app.js';
+import { EventBus } from './platform/event-bus.js';
+import { buildApp } from './app.js';
+import type { AppContext } from './platform/context.js';
 import { runStartupTasks } from './startup.js';
 
 async function main() {

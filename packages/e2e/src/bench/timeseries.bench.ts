@@ -20,14 +20,15 @@ import {
   type AggregatedSeries,
   type LocalMinute,
 } from '@footfall/domain';
-import { buildApp, type App, type AppContext } from '../../../server/src/app.js';
+import { buildApp, type App } from '../../../server/src/app.js';
+import type { AppContext } from '../../../server/src/platform/context.js';
 import { loadConfig } from '../../../server/src/config/config.js';
 import { createDb, migrate, type Db } from '../../../server/src/platform/db/database.js';
 import { createLogger } from '../../../server/src/platform/logger.js';
 import { ManualClock } from '../../../server/src/platform/clock.js';
 import { TokenService } from '../../../server/src/platform/auth/tokens.js';
 import { createMailer } from '../../../server/src/platform/mail/mailer.js';
-import { EventBus } from '../../../server/src/platform/events.js';
+import { EventBus } from '../../../server/src/platform/event-bus.js';
 import { measureIngestThroughput } from '../../../server/src/features/timeseries/ingest.bench.js';
 import { sql } from 'kysely';
 import {

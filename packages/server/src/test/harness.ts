@@ -10,8 +10,9 @@ import { createLogger, type Logger } from '../platform/logger.js';
 import { ManualClock } from '../platform/clock.js';
 import { TokenService } from '../platform/auth/tokens.js';
 import { createMailer } from '../platform/mail/mailer.js';
-import { EventBus } from '../platform/events.js';
-import { buildApp, type App, type AppContext } from '../app.js';
+import { EventBus } from '../platform/event-bus.js';
+import { buildApp, type App } from '../app.js';
+import type { AppContext } from '../platform/context.js';
 
 let counter = 0;
 

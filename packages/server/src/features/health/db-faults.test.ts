@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../platform/db/embedded-postgres.js';
 import { createDb, ensureDatabase, migrate, type Db } from '../../platform/db/database.js';
 import { createLogger } from '../../platform/logger.js';
-import { makeUser, tokenFor } from '../users/users.factory.js';
+import { authHeader, makeUser } from '../../test/factories.js';
 
 /**
  * The database failing under a running server, on an embedded PostgreSQL of this file's own (the
@@ -95,7 +95,7 @@ beforeAll(async () => {
   created.limitStatements();
   t = await createTestApp({}, { db });
   const user = await makeUser(db, { username: 'fault-watcher', roles: ['superAdmin'] });
-  auth = await tokenFor(t.ctx, user);
+  auth = await authHeader(t.ctx, user);
 }, 120_000);
 
 afterAll(async () => {

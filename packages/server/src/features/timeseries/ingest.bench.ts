@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import { buildApp, type AppContext } from '../../app.js';
+import { buildApp } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 import { loadConfig } from '../../config/config.js';
 import { createDb, ensureDatabase, migrate } from '../../platform/db/database.js';
 import { createLogger } from '../../platform/logger.js';
 import { systemClock } from '../../platform/clock.js';
 import { TokenService } from '../../platform/auth/tokens.js';
 import { createMailer } from '../../platform/mail/mailer.js';
-import { EventBus } from '../../platform/events.js';
+import { EventBus } from '../../platform/event-bus.js';
 
 /**
  * Ingestion throughput through the real HTTP endpoint (not a test): POSTs batches of 10,000 minute

@@ -9,7 +9,7 @@ import {
   type NewLiveViewSettingsArgs,
   type NewOccupancyArgs,
 } from '@footfall/domain';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 import type { Backplane } from '../../platform/hub/backplane.js';
 import {
   HubError,
@@ -18,7 +18,7 @@ import {
   type HubLimits,
   type HubMethod,
 } from '../../platform/hub/hub-server.js';
-import type { DomainEvents } from '../../platform/events.js';
+import type { DomainEvents } from '../../platform/event-bus.js';
 import { callerOf, createHubAuthenticator, type LiveCaller, type ShareResolver } from './hub-identity.js';
 
 /**

@@ -19,9 +19,9 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/event-bus.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
-import { createScopeService, type ScopeService } from '../tree/scope.service.js';
+import type { ScopeService } from '../tree/scope.service.js';
 import {
   deleteLiveView,
   findLiveView,
@@ -32,7 +32,7 @@ import {
   updateLiveView,
   type LiveViewRow,
   type LiveViewWrite,
-} from './liveview.repository.js';
+} from './live-views.repository.js';
 import {
   latestPoints,
   latestSeriesValue,
@@ -65,13 +65,12 @@ export interface LiveViewDeps {
   db: Db;
   clock: Clock;
   bus: EventBus;
-  /** defaults to the tree's scope service on the same database */
-  scope?: ScopeService;
+  scope: ScopeService;
   eventLog: EventLog;
   /** resolved lazily: the occupancy service may be composed after this one */
   occupancy: () => OccupancyAdjuster | undefined;
   /** the signed-in user's mobile settings, for the occupancy access rule */
-  users?: { current(principal: Principal): Promise<{ mobileSettings: MobileSettings }> };
+  users: { current(principal: Principal): Promise<{ mobileSettings: MobileSettings }> };
 }
 
 type Settings = z.output<typeof LiveViewSettingsBody>;
@@ -108,7 +107,7 @@ function createHoursStateCache() {
 export function createLiveViewService(deps: LiveViewDeps) {
   const hoursState = createHoursStateCache();
   const { db, clock, eventLog } = deps;
-  const scope = deps.scope ?? createScopeService(db);
+  const { scope } = deps;
 
   /** time zone, business hours and capacity of a node from its (inherited) attributes */
   function contextOf(timezone: unknown, businessHours: unknown, capacityRaw: unknown) {
@@ -185,7 +184,6 @@ export function createLiveViewService(deps: LiveViewDeps) {
 
   /** spec section 6: live views need access to occupancy (403 otherwise) */
   async function assertOccupancyAccess(principal: Principal) {
-    if (!deps.users) return;
     // the roles that operate occupancy have access whatever their mobile settings: no need to load them
     if (canAccessOccupancy({ roles: principal.roles, mobileSettings: NO_MOBILE_ACCESS })) return;
     const { mobileSettings } = await deps.users.current(principal);

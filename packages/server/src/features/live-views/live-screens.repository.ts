@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import type { LiveViewRow } from './liveview.repository.js';
+import type { LiveViewRow } from './live-views.repository.js';
 
 /** A live view with everything its screen shows, read in one statement (see liveViewScreens). */
 export interface LiveViewScreenRow extends LiveViewRow {
