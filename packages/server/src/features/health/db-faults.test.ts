@@ -100,10 +100,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const pid of frozen) process.kill(pid, 'SIGCONT');
-  await db?.destroy();
-  await embedded?.stop();
+  const bounded = (p: Promise<unknown> | undefined) => Promise.race([p, sleep(20_000)]);
+  await bounded(db?.destroy());
+  await bounded(embedded?.stop());
+  // whatever happened above, no PostgreSQL of this file is left running
+  try {
+    process.kill(postmasterPid(), 'SIGKILL');
+  } catch {
+    // stopped already
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('database faults', () => {
   it('a killed postmaster: 503 with Retry-After at once, then restarted by the server and answering', async () => {
@@ -111,11 +118,19 @@ describe('database faults', () => {
     const before = postmasterPid();
     process.kill(before, 'SIGKILL');
 
-    const { res, ms } = await timed('/api/User/Current');
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBe('5');
-    expect(res.json()).toMatchObject({ error: 'database_unavailable', statusCode: 503 });
-    expect(ms).toBeLessThan(CONNECTION_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 2000);
+    // a backend that has not yet noticed its postmaster's death may still answer one call: every answer
+    // is 200 or 503, each within the bound, and a 503 comes within seconds
+    const end = Date.now() + 10_000;
+    let unavailable = null;
+    while (!unavailable && Date.now() < end) {
+      const { res, ms } = await timed('/api/User/Current');
+      expect([200, 503]).toContain(res.statusCode);
+      expect(ms).toBeLessThan(CONNECTION_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 2000);
+      if (res.statusCode === 503) unavailable = res;
+    }
+    expect(unavailable).not.toBeNull();
+    expect(unavailable!.headers['retry-after']).toBe('5');
+    expect(unavailable!.json()).toMatchObject({ error: 'database_unavailable', statusCode: 503 });
 
     // nobody restarts it but the server itself
     const back = await until200(30_000);

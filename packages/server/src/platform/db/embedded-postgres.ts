@@ -185,7 +185,8 @@ function supervise(pg: { start(): Promise<void> }, dbDir: string, log: Logger) {
   return {
     async stop() {
       stopping = true;
-      await restarting;
+      // a restart under way ends at its next step; do not wait on it for ever
+      await Promise.race([restarting, new Promise((r) => setTimeout(r, 15_000))]);
     },
   };
 }
