@@ -12,7 +12,12 @@ import type { Config } from './config/config.js';
 import type { AppContext } from './platform/context.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { authPlugin } from './platform/http/auth-plugin.js';
-import { inlineScriptSources, registerWebApp } from './platform/http/web-app.js';
+import {
+  inlineScriptSources,
+  registerWebApp,
+  upgradesInsecureRequests,
+  webSocketSources,
+} from './platform/http/web-app.js';
 import { createScheduler, type Scheduler } from './platform/scheduler/scheduler.js';
 import { createServices, type Services } from './services.js';
 import { features } from './features/index.js';
@@ -45,10 +50,13 @@ export async function buildApp(ctx: AppContext): Promise<App> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...inlineScriptSources(ctx.config)],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...webSocketSources(ctx.config)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
+        // only behind HTTPS: on a plain-HTTP deployment reached by a LAN address (in-store screens) the
+        // browser would otherwise rewrite every subresource to an https:// URL nobody serves
+        upgradeInsecureRequests: upgradesInsecureRequests(ctx.config) ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,

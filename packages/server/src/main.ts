@@ -38,6 +38,8 @@ async function main() {
   };
   const app = await buildApp(ctx);
   const startup = await runStartupTasks(app, ctx);
+  // migrations and demo data may take long; what serves requests may not
+  database.limitStatements();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -2,6 +2,7 @@ import type { BenchModule } from './bench-kit.js';
 import { timeseriesBench } from './timeseries.bench.js';
 import { hubBench } from './hub.bench.js';
 import { lighthouseBench } from './lighthouse.bench.js';
+import { apiBench } from './api.bench.js';
 
 /** Every bench module, run in this order by `npm run bench` (add yours here). */
-export const benches: BenchModule[] = [timeseriesBench, hubBench, lighthouseBench];
+export const benches: BenchModule[] = [timeseriesBench, hubBench, lighthouseBench, apiBench];

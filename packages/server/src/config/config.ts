@@ -36,6 +36,13 @@ const schema = z.object({
   REDIS_CHANNEL: z.string().min(1).default('footfall:hub'),
   MQTT_URL: optionalString,
   MQTT_TOPIC: z.string().default('footfall/+/measurements'),
+  /** how long a request waits for a database connection before answering 503 */
+  DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * longest SQL statement while serving (0 = none); a statement over it is cancelled and the request
+   * answers 503. Start-up work (migrations, demo data) runs without it.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   LIVE_DEMO_GENERATOR: bool(true),

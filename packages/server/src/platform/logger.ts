@@ -1,4 +1,5 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { LIVE_VIEW_SHARE_PREFIX } from '@footfall/domain';
 
 /** Structured logs; tokens, passwords and secrets are redacted wherever they appear. */
 export const REDACT_PATHS = [
@@ -13,8 +14,9 @@ export const REDACT_PATHS = [
   '*.access_token',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** `destination`: where the lines go (stdout by default; tests capture them). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
@@ -25,11 +27,24 @@ export function createLogger(level: string): Logger {
       }),
       res: (r: { statusCode?: number }) => ({ statusCode: r.statusCode }),
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
-/** Request URLs may carry `access_token` (WebSockets): strip it before anything logs the URL. */
+/**
+ * Secrets a URL may carry, removed before anything logs it: `access_token`/`token` query parameters
+ * (WebSockets, recovery links) and tokens in the path - the segment after `/public/` (share links of
+ * the API and of the web app, `/api/LiveView/public/<token>`, `/liveview/public/<token>`) and any
+ * segment with the prefix of a share token (`LIVE_VIEW_SHARE_PREFIX`, `lvs_`), wherever a route puts it.
+ */
+const SECRET_QUERY = /([?&](?:access_token|token)=)[^&#]*/gi;
+const SECRET_AFTER_PUBLIC = /(\/public\/)[^/?#]+/gi;
+const SECRET_PREFIXED_SEGMENT = new RegExp(`(/)${LIVE_VIEW_SHARE_PREFIX}[^/?#&]*`, 'g');
+
 export function scrubUrl(url: string): string {
-  return url.replace(/([?&](?:access_token|token)=)[^&]*/gi, '$1[redacted]');
+  return url
+    .replace(SECRET_QUERY, '$1[redacted]')
+    .replace(SECRET_AFTER_PUBLIC, '$1[redacted]')
+    .replace(SECRET_PREFIXED_SEGMENT, '$1[redacted]');
 }
 export type { Logger };

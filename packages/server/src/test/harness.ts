@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createDb, type Db } from '../platform/db/database.js';
 import { loadConfig, type Config } from '../config/config.js';
-import { createLogger } from '../platform/logger.js';
+import { createLogger, type Logger } from '../platform/logger.js';
 import { ManualClock } from '../platform/clock.js';
 import { TokenService } from '../platform/auth/tokens.js';
 import { createMailer } from '../platform/mail/mailer.js';
@@ -49,7 +49,7 @@ export interface TestApp {
 /** The real app on a fresh database, with a manual clock and the outbox mailer in a temp folder. */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  opts: { db?: Db } = {},
+  opts: { db?: Db; log?: Logger } = {},
 ): Promise<TestApp> {
   const db = opts.db ?? (await createTestDatabase()).db;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'footfall-test-data-'));
@@ -64,7 +64,7 @@ export async function createTestApp(
   const ctx: AppContext = {
     config,
     db,
-    log: createLogger('silent'),
+    log: opts.log ?? createLogger('silent'),
     clock,
     mailer: createMailer({ from: config.MAIL_FROM, dataDir, smtpUrl: config.SMTP_URL }),
     tokens: new TokenService(randomBytes(32).toString('hex'), clock, config.ACCESS_TOKEN_MINUTES),

@@ -162,47 +162,70 @@ export async function consumePasswordReset(db: Db, tokenHash: string, now: Date)
 
 // ---- login throttle ----
 
-export async function findThrottle(db: Db, key: string) {
-  return db
-    .selectFrom('login_throttle')
-    .select(['key', 'window_start', 'failures', 'locked_until'])
-    .where('key', '=', key)
-    .executeTakeFirst();
+/** A granted attempt: what `refundThrottleAttempt` needs to give it back. */
+export interface ThrottleReservation {
+  key: string;
+  windowStart: Date;
+  lockedUntil: Date | null;
+  previousLock: Date | null;
 }
 
 /**
- * Claims the right to try once: succeeds only when the key is not locked at `now`, and then locks it
- * until `lockUntil` (the back-off for the current failure count), so concurrent attempts cannot slip
- * through together. Returns false when the key is locked.
+ * Takes one attempt from a key's budget before the password is checked, atomically (the row is locked
+ * for the decision): refused while the key is locked at `now`; otherwise counts the attempt and locks
+ * the key for `lockMs(attempts)`, so concurrent attempts cannot all pass a check of the same count.
+ * A window that started at or before `windowStartAfter` starts again. `failures` counts the attempts
+ * reserved and not refunded.
  */
-export async function reserveAttempt(db: Db, key: string, now: Date, lockUntil: Date): Promise<boolean> {
-  const res = await db
+export async function reserveThrottleAttempt(
+  db: Db,
+  key: string,
+  now: Date,
+  windowStartAfter: Date,
+  lockMs: (attempts: number) => number,
+): Promise<{ granted: true; reservation: ThrottleReservation } | { granted: false; lockedUntil: Date }> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('login_throttle')
+      .values({ key, window_start: now, failures: 0, locked_until: null })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const row = await trx
+      .selectFrom('login_throttle')
+      .select(['window_start', 'failures', 'locked_until'])
+      .where('key', '=', key)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const expired = row.window_start <= windowStartAfter;
+    const previousLock = expired ? null : row.locked_until;
+    if (previousLock && previousLock > now) return { granted: false as const, lockedUntil: previousLock };
+    const windowStart = expired ? now : row.window_start;
+    const attempts = (expired ? 0 : row.failures) + 1;
+    const ms = lockMs(attempts);
+    const lockedUntil = ms > 0 ? new Date(now.getTime() + ms) : null;
+    await trx
+      .updateTable('login_throttle')
+      .set({ window_start: windowStart, failures: attempts, locked_until: lockedUntil })
+      .where('key', '=', key)
+      .execute();
+    return { granted: true as const, reservation: { key, windowStart, lockedUntil, previousLock } };
+  });
+}
+
+/**
+ * Gives a granted attempt back (it succeeded, or another key refused it): one attempt less, and the
+ * lock it set undone unless a later attempt has replaced it or the window has started again.
+ */
+export async function refundThrottleAttempt(db: Db, r: ThrottleReservation) {
+  await db
     .updateTable('login_throttle')
-    .set({ locked_until: lockUntil })
-    .where('key', '=', key)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-
-/** Counts one failure; a window older than `windowStartAfter` starts again from this failure. */
-export async function recordFailure(db: Db, key: string, now: Date, windowStartAfter: Date) {
-  const row = await db
-    .insertInto('login_throttle')
-    .values({ key, window_start: now, failures: 1, locked_until: null })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        window_start: sql`case when login_throttle.window_start <= ${windowStartAfter} then ${now}::timestamptz else login_throttle.window_start end`,
-        failures: sql`case when login_throttle.window_start <= ${windowStartAfter} then 1 else login_throttle.failures + 1 end`,
-      }),
-    )
-    .returning(['window_start', 'failures'])
-    .executeTakeFirstOrThrow();
-  return row;
-}
-
-export async function setLock(db: Db, key: string, lockedUntil: Date | null) {
-  await db.updateTable('login_throttle').set({ locked_until: lockedUntil }).where('key', '=', key).execute();
+    .set({
+      failures: sql`greatest(failures - 1, 0)`,
+      locked_until: sql`case when locked_until is not distinct from ${r.lockedUntil}::timestamptz then ${r.previousLock}::timestamptz else locked_until end`,
+    })
+    .where('key', '=', r.key)
+    .where('window_start', '=', r.windowStart)
+    .execute();
 }
 
 export async function clearThrottle(db: Db, key: string) {

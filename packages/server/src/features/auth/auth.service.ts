@@ -79,18 +79,18 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
   return {
     /** 401 with one message for every failure, so the answer never says which part was wrong. */
     async login(username: string, password: string, ip: string): Promise<LoginOutcome> {
+      // the attempt is counted before the password is checked, so concurrent attempts cannot slip through
       const keys = loginThrottleKeys(username, ip);
-      const wait = await throttle.claim(keys);
-      if (wait > 0) return { ok: false, retryAfterMs: wait };
+      const claim = await throttle.claim(keys);
+      if (!claim.ok) return { ok: false, retryAfterMs: claim.waitMs };
       const user = await findCredentials(db, { username });
       const hash = active(user) && !user.is_sso_user ? user.password_hash : null;
       // verify against a dummy hash when there is no account, so the timing does not tell
       const ok = await verifyPassword(hash ?? (await dummyHash()), password);
       if (!ok || !hash || !user) {
-        await throttle.failed(keys);
         throw unauthorized(BAD_CREDENTIALS);
       }
-      await throttle.succeeded(keys);
+      await throttle.succeeded(keys, claim.reservations);
       await eventLog.record(principalOf(user), 'Authentication.Login', user.username);
       return { ok: true, tokens: await issue(user, null) };
     },

@@ -127,7 +127,8 @@ describe('POST /authentication and /authentication/refreshToken', () => {
         failures++;
       }
     }
-    expect(failures).toBeLessThanOrEqual(THROTTLE.account.max);
+    // 3 free + 1, 2, 4, 8, 16, 32 s + one every 40 s: under 100 an hour
+    expect(failures).toBeLessThan(100);
     expect(failures).toBeGreaterThan(50);
     expect(maxWait).toBeLessThanOrEqual(THROTTLE.capMs);
     // the owner, after waiting at most the cap, gets in
@@ -143,6 +144,72 @@ describe('POST /authentication and /authentication/refreshToken', () => {
     const res = await login('ghost-new', 'Wrong-password-1', '10.4.0.1');
     expect(res.statusCode).toBe(429);
     expect((await login('ghost-new', 'Wrong-password-1', '10.4.0.2')).statusCode).toBe(401);
+  });
+
+  it('counts concurrent wrong passwords atomically: the owner waits at most the cap, then gets in', async () => {
+    await t.db.deleteFrom('login_throttle').execute();
+    const dave = await makeUser(t.db, { username: 'dave-throttle' });
+    // 120 wrong passwords at once from 6 addresses
+    const attack = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => login(dave.username, 'Wrong-password-1', `10.5.0.${i % 6}`)),
+    );
+    const statuses = attack.map((r) => r.statusCode);
+    // only the free attempts and the one that took the first back-off slot reached the password check
+    expect(statuses.filter((s) => s === 401)).toHaveLength(THROTTLE.account.free);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(120 - THROTTLE.account.free);
+    for (const r of attack.filter((x) => x.statusCode === 429)) {
+      expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(THROTTLE.capMs / 1000);
+    }
+    const row = await t.db
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('key', '=', 'account:dave-throttle')
+      .executeTakeFirstOrThrow();
+    expect(row.failures).toBe(THROTTLE.account.free);
+    // the owner, from a fresh address with the right password: told to wait within the cap, then in
+    const owner = await login(dave.username, dave.password, '10.6.0.1');
+    expect(owner.statusCode).toBe(429);
+    const wait = Number(owner.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(THROTTLE.capMs / 1000);
+    t.clock.advance(wait * 1000);
+    expect((await login(dave.username, dave.password, '10.6.0.1')).statusCode).toBe(200);
+  });
+
+  it('does not charge successful sign-ins to the address: one attacker cannot block the others', async () => {
+    await t.db.deleteFrom('login_throttle').execute();
+    const proxy = '10.8.8.8';
+    const users = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => makeUser(t.db, { username: `shared-ip-${i}` })),
+    );
+    // an attacker behind the same address uses up the address's free failures
+    for (let i = 0; i < THROTTLE.ip.free; i++) {
+      expect((await login(`ghost-ip-${i}`, 'Wrong-password-1', proxy)).statusCode).toBe(401);
+    }
+    expect((await login(users[0]!.username, users[0]!.password, proxy)).statusCode).toBe(429);
+    t.clock.advance(1000);
+    // every user behind it then signs in, one after the other, with no wait in between
+    for (const u of users) expect((await login(u.username, u.password, proxy)).statusCode).toBe(200);
+    // and concurrently
+    const together = await Promise.all(users.map((u) => login(u.username, u.password, proxy)));
+    // the first takes the address's next slot while its password is checked; those refused meanwhile wait
+    // at most that slot's back-off, not an hour
+    expect(together.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    for (const r of together.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode).toBe(429);
+      expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(2);
+    }
+    const row = await t.db
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('key', '=', `ip:${proxy}`)
+      .executeTakeFirstOrThrow();
+    // only the failures count against the address
+    expect(row.failures).toBe(THROTTLE.ip.free);
+    expect(row.locked_until === null || row.locked_until <= t.clock.now()).toBe(true);
+    // failures still do: the next wrong password locks the address again
+    expect((await login('ghost-ip-x', 'Wrong-password-1', proxy)).statusCode).toBe(401);
+    expect((await login('ghost-ip-y', 'Wrong-password-1', proxy)).statusCode).toBe(429);
   });
 
   it('behind a trusted proxy throttles the forwarded client address, not the proxy’s', async () => {

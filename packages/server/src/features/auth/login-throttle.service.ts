@@ -1,81 +1,89 @@
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import { clearThrottle, findThrottle, recordFailure, reserveAttempt, setLock } from './auth.repository.js';
+import {
+  clearThrottle,
+  refundThrottleAttempt,
+  reserveThrottleAttempt,
+  type ThrottleReservation,
+} from './auth.repository.js';
 
 /**
- * Failed sign-ins are throttled per account and per IP address (login_throttle, one row per key).
- * The first `free` failures in an hour cost nothing; after that each attempt must wait
- * 1 s, 2 s, 4 s ... capped at 40 s. With that cap a single account can see at most
- * 3 + 6 + (3600 - 63) / 40 ≈ 97 failures in its first hour (≈ 100 in any sliding hour, the window
- * restarting with 3 free tries), and the hard limit of 100 per window is a second fence.
- * The cap is short on purpose: an attacker hammering an account delays its real owner by at
- * most 40 s, never locks them out for long. A success clears the account's counter.
+ * Sign-ins are throttled per account and per IP address (login_throttle, one row per key).
+ *
+ * Each attempt is counted before the password is checked: it takes one attempt from the account's and
+ * the address's budgets atomically, or is refused (429) while either key is locked. The first `free`
+ * attempts in an hour cost nothing; after that each one locks its key for 1 s, 2 s, 4 s ... at most
+ * 40 s. Counting first means concurrent attempts cannot all pass a check of the same count: whatever
+ * the concurrency, an account sees at most 3 + 6 + (3600 - 63) / 40 ≈ 97 failures in its first hour
+ * (the window restarting with 3 free tries), and no key is ever locked for longer than 40 s - an
+ * attacker hammering an account delays its real owner by at most that, never locks them out.
+ *
+ * A success clears the account and is given back to the address: only failures use up an address's
+ * budget, so the sign-ins of other users behind the same address (a proxy without TRUST_PROXY) do not
+ * push its lock further.
  */
 export const THROTTLE = {
   windowMs: 60 * 60_000,
   baseMs: 1000,
   capMs: 40_000,
-  account: { free: 3, max: 100 },
-  ip: { free: 20, max: 1000 },
+  account: { free: 3 },
+  ip: { free: 20 },
 } as const;
 
-type Policy = { free: number; max: number };
+type Policy = { free: number };
 export interface ThrottleKey {
   key: string;
   policy: Policy;
+  /** a success clears the key (the account) rather than only giving its attempt back (the address) */
+  clearOnSuccess: boolean;
 }
 
-export const backoffMs = (failures: number, free: number) =>
-  failures < free ? 0 : Math.min(THROTTLE.capMs, THROTTLE.baseMs * 2 ** (failures - free));
+/** how long the attempt numbered `attempts` (from 1) in the window locks its key */
+export const backoffMs = (attempts: number, free: number) =>
+  attempts < free ? 0 : Math.min(THROTTLE.capMs, THROTTLE.baseMs * 2 ** (attempts - free));
 
 export function loginThrottleKeys(username: string, ip: string): ThrottleKey[] {
   return [
-    { key: `account:${username.trim().toLowerCase()}`, policy: THROTTLE.account },
-    { key: `ip:${ip}`, policy: THROTTLE.ip },
+    { key: `account:${username.trim().toLowerCase()}`, policy: THROTTLE.account, clearOnSuccess: true },
+    { key: `ip:${ip}`, policy: THROTTLE.ip, clearOnSuccess: false },
   ];
 }
 
+/** The attempts a sign-in holds while its password is checked. */
+export type ThrottleClaim = { ok: true; reservations: ThrottleReservation[] } | { ok: false; waitMs: number };
+
 export function createLoginThrottle(db: Db, clock: Clock) {
-  /** ms to wait before this key may try again; 0 when it may try now */
-  async function waitFor(k: ThrottleKey, now: Date): Promise<number> {
-    const row = await findThrottle(db, k.key);
-    if (!row || row.window_start.getTime() <= now.getTime() - THROTTLE.windowMs) return 0;
-    if (row.failures >= k.policy.max) return row.window_start.getTime() + THROTTLE.windowMs - now.getTime();
-    if (row.locked_until && row.locked_until > now) return row.locked_until.getTime() - now.getTime();
-    if (row.failures < k.policy.free) return 0;
-    const lockUntil = new Date(now.getTime() + backoffMs(row.failures, k.policy.free));
-    if (await reserveAttempt(db, k.key, now, lockUntil)) return 0;
-    // someone else claimed this slot a moment ago
-    const again = await findThrottle(db, k.key);
-    return Math.max(1000, (again?.locked_until?.getTime() ?? now.getTime()) - now.getTime());
-  }
+  const refundAll = (reservations: ThrottleReservation[]) =>
+    Promise.all(reservations.map((r) => refundThrottleAttempt(db, r)));
 
   return {
-    /** 0 when the attempt may go ahead, else the ms to wait (the answer is 429 with Retry-After). */
-    async claim(keys: ThrottleKey[]): Promise<number> {
+    /**
+     * Reserves one attempt on every key, in order; when a key is locked, gives back those already taken
+     * and answers the wait (the answer is then 429 with Retry-After).
+     */
+    async claim(keys: ThrottleKey[]): Promise<ThrottleClaim> {
       const now = clock.now();
+      const windowStartAfter = new Date(now.getTime() - THROTTLE.windowMs);
+      const reservations: ThrottleReservation[] = [];
       for (const k of keys) {
-        const wait = await waitFor(k, now);
-        if (wait > 0) return wait;
+        const res = await reserveThrottleAttempt(db, k.key, now, windowStartAfter, (n) =>
+          backoffMs(n, k.policy.free),
+        );
+        if (!res.granted) {
+          await refundAll(reservations);
+          return { ok: false, waitMs: Math.min(THROTTLE.capMs, res.lockedUntil.getTime() - now.getTime()) };
+        }
+        reservations.push(res.reservation);
       }
-      return 0;
+      return { ok: true, reservations };
     },
-    async failed(keys: ThrottleKey[]): Promise<void> {
-      const now = clock.now();
+    /** (A failed attempt needs nothing: it stays counted and its locks stay.) The attempt succeeded: the account starts afresh, the address gets its attempt back. */
+    async succeeded(keys: ThrottleKey[], reservations: ThrottleReservation[]): Promise<void> {
       for (const k of keys) {
-        const row = await recordFailure(db, k.key, now, new Date(now.getTime() - THROTTLE.windowMs));
-        const until =
-          row.failures >= k.policy.max
-            ? new Date(row.window_start.getTime() + THROTTLE.windowMs)
-            : backoffMs(row.failures, k.policy.free) > 0
-              ? new Date(now.getTime() + backoffMs(row.failures, k.policy.free))
-              : null;
-        await setLock(db, k.key, until);
+        const r = reservations.find((x) => x.key === k.key);
+        if (k.clearOnSuccess) await clearThrottle(db, k.key);
+        else if (r) await refundThrottleAttempt(db, r);
       }
-    },
-    async succeeded(keys: ThrottleKey[]): Promise<void> {
-      const account = keys[0];
-      if (account) await clearThrottle(db, account.key);
     },
   };
 }

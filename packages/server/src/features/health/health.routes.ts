@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Feature } from '../feature.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/http/error-handler.js';
 
 export const healthRoutes: Feature = (services) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +19,11 @@ export const healthRoutes: Feature = (services) => async (app) => {
     },
     async (_req, reply) => {
       const ok = await services.health.databaseAnswers();
-      return ok ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const });
+      if (ok) return { status: 'ok' as const };
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable' as const });
     },
   );
 };

@@ -32,7 +32,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/** `startTimeoutMs`: how long to wait for /api/health (creating the demo data takes longer on a loaded machine) */
+export async function startServerProcess(
+  env: Record<string, string>,
+  port?: number,
+  startTimeoutMs = 90_000,
+): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'footfall-proc-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -51,7 +56,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const url = `http://127.0.0.1:${p}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
     try {

@@ -39,9 +39,8 @@ import {
   nodeChain,
   occupancyById,
   occupancyOfNode,
-  occupancyValues,
-  type OccupancyRow,
 } from './live-read.repository.js';
+import { liveViewScreens, type LiveViewScreenRow } from './live-screens.repository.js';
 
 /** The occupancy engine's write side, as a live view uses it (operator adjustments). */
 export interface OccupancyAdjuster {
@@ -76,6 +75,7 @@ export interface LiveViewDeps {
 
 type Settings = z.output<typeof LiveViewSettingsBody>;
 
+const NO_MOBILE_ACCESS = { hasAccessOccupancy: false, hasAccessOrganizationalTreeEvent: false };
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -84,41 +84,69 @@ function seriesName(p: { node_name: string; measurement_protocol: string; meta_t
   return `${p.node_name} · ${p.measurement_protocol}${tags}`;
 }
 
+/**
+ * businessHoursState, remembered: its answer holds from when it was computed until the next change, and
+ * working it out reads the zone's offset several times (Intl formatToParts), which showed in the
+ * profile of a list of live views polled by many screens. Keyed by zone and hours, at most 500 kept.
+ */
+function createHoursStateCache() {
+  const cache = new Map<string, { from: number; state: ReturnType<typeof businessHoursState> }>();
+  return (windows: WeekWindows, timeZone: string, nowMs: number) => {
+    const key = `${timeZone}|${JSON.stringify(windows)}`;
+    const hit = cache.get(key);
+    if (hit && hit.from <= nowMs && (hit.state.nextChangeAt === null || nowMs < hit.state.nextChangeAt)) {
+      return hit.state;
+    }
+    const state = businessHoursState(windows, timeZone, nowMs);
+    if (cache.size >= 500) cache.delete(cache.keys().next().value!);
+    cache.set(key, { from: nowMs, state });
+    return state;
+  };
+}
+
 export function createLiveViewService(deps: LiveViewDeps) {
+  const hoursState = createHoursStateCache();
   const { db, clock, eventLog } = deps;
   const { scope } = deps;
 
-  /** time zone, business hours and capacity: the node's own, else the nearest ancestor's */
-  async function nodeContext(nodeId: string) {
-    const chain = await nodeChain(db, nodeId);
-    const pick = (key: string) => chain.find((n) => n.attributes[key] !== undefined)?.attributes[key];
-    const tz = pick('timezone');
+  /** time zone, business hours and capacity of a node from its (inherited) attributes */
+  function contextOf(timezone: unknown, businessHours: unknown, capacityRaw: unknown) {
     let windows: WeekWindows;
     try {
-      windows = parseBusinessHours(pick('businessHours'));
+      windows = parseBusinessHours(businessHours);
     } catch {
       windows = ALL_DAY; // a malformed attribute must not take the screen down
     }
-    const capacityRaw = chain[0]?.attributes.capacity;
     const capacity = num(typeof capacityRaw === 'string' ? Number(capacityRaw) : capacityRaw);
     return {
-      timeZone: typeof tz === 'string' && isValidTimeZone(tz) ? tz : 'UTC',
+      timeZone: typeof timezone === 'string' && isValidTimeZone(timezone) ? timezone : 'UTC',
       windows,
       capacity,
     };
   }
 
-  async function present(row: LiveViewRow, occupancy?: OccupancyRow): Promise<LiveViewInfo> {
-    const now = clock.now();
-    const [context, points] = await Promise.all([nodeContext(row.node_id), latestPoints(db, row.node_id)]);
-    const hours = businessHoursState(context.windows, context.timeZone, now.getTime());
+  /** the node's own attributes, else the nearest ancestor's (capacity: the node's own only) */
+  async function nodeContext(nodeId: string) {
+    const chain = await nodeChain(db, nodeId);
+    const pick = (key: string) => chain.find((n) => n.attributes[key] !== undefined)?.attributes[key];
+    return contextOf(pick('timezone'), pick('businessHours'), chain[0]?.attributes.capacity);
+  }
+
+  /**
+   * A live view as its screen gets it, from the row of liveViewScreens (one statement for a whole
+   * list: occupancy, inherited attributes and latest queue points included).
+   */
+  function present(row: LiveViewScreenRow, now: Date): LiveViewInfo {
+    const context = contextOf(row.timezone, row.business_hours, row.capacity);
+    const hours = hoursState(context.windows, context.timeZone, now.getTime());
+    // the latest point among the node's series of a protocol (each series' own latest point)
     const latestOf = (protocol: string) =>
-      points
-        .filter((p) => p.measurement_protocol === protocol && p.value !== null && p.occurred_on)
-        .sort((a, b) => b.occurred_on!.getTime() - a.occurred_on!.getTime())[0];
+      row.queue
+        .filter((p) => p.protocol === protocol && p.value !== null)
+        .sort((a, b) => b.occurredOn.getTime() - a.occurredOn.getTime())[0];
     const queueLength = latestOf('QueueLength');
     const queuingTime = latestOf('QueuingTime');
-    const queueAt = [queueLength?.occurred_on, queuingTime?.occurred_on]
+    const queueAt = [queueLength?.occurredOn, queuingTime?.occurredOn]
       .filter((d): d is Date => !!d)
       .sort((a, b) => b.getTime() - a.getTime())[0];
     return {
@@ -127,8 +155,8 @@ export function createLiveViewService(deps: LiveViewDeps) {
       nodeId: row.node_id,
       nodeName: row.node_name,
       occupancyId: row.occupancy_id,
-      occupancyValue: occupancy ? occupancy.current_value : null,
-      occupancyUpdatedAt: occupancy?.value_updated_at?.toISOString() ?? null,
+      occupancyValue: row.occupancy_id ? row.current_value : null,
+      occupancyUpdatedAt: row.value_updated_at?.toISOString() ?? null,
       warningThreshold: row.warning_threshold,
       alertThreshold: row.alert_threshold,
       blackScreenOutsideBusinessHours: row.black_screen_outside_business_hours,
@@ -149,12 +177,15 @@ export function createLiveViewService(deps: LiveViewDeps) {
   }
 
   async function presentOne(row: LiveViewRow) {
-    const occupancy = row.occupancy_id ? await occupancyById(db, row.occupancy_id) : undefined;
-    return present(row, occupancy);
+    const [screen] = await liveViewScreens(db, { id: row.id });
+    if (!screen) throw notFound('Live view');
+    return present(screen, clock.now());
   }
 
   /** spec section 6: live views need access to occupancy (403 otherwise) */
   async function assertOccupancyAccess(principal: Principal) {
+    // the roles that operate occupancy have access whatever their mobile settings: no need to load them
+    if (canAccessOccupancy({ roles: principal.roles, mobileSettings: NO_MOBILE_ACCESS })) return;
     const { mobileSettings } = await deps.users.current(principal);
     if (!canAccessOccupancy({ roles: principal.roles, mobileSettings })) {
       throw forbidden('Your account has no access to occupancy');
@@ -219,12 +250,8 @@ export function createLiveViewService(deps: LiveViewDeps) {
     async list(principal: Principal): Promise<LiveViewInfo[]> {
       await assertOccupancyAccess(principal);
       if (principal.scopeNodeId === null && !principal.roles.includes('superAdmin')) return [];
-      const rows = await listLiveViews(db, principal.scopeNodeId);
-      const occ = await occupancyValues(
-        db,
-        rows.map((r) => r.occupancy_id).filter((x): x is string => !!x),
-      );
-      return Promise.all(rows.map((r) => present(r, r.occupancy_id ? occ.get(r.occupancy_id) : undefined)));
+      const now = clock.now();
+      return (await liveViewScreens(db, { scopeRootId: principal.scopeNodeId })).map((r) => present(r, now));
     },
 
     /** the first live view in scope, by name: the default occupancy screen */

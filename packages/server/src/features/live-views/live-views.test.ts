@@ -97,6 +97,72 @@ describe('/api/LiveView', () => {
     expect(res.json()).toMatchObject({ openNow: false, openChangesAt: '2025-03-10T13:00:00.000Z' });
   });
 
+  it('lists every view with its inherited zone and hours, occupancy and latest queue figures, as read one by one', async () => {
+    const s = await setup();
+    s.t.clock.set('2025-03-03T15:00:00Z'); // a Monday, 10:00 in Toronto
+    // a second location without attributes of its own: zone and hours come from its group
+    await s.t.db
+      .updateTable('node')
+      .set({
+        attributes: JSON.stringify({
+          timezone: 'Europe/Paris',
+          businessHours: { '1': [['08:00', '12:00']] },
+        }),
+      })
+      .where('id', '=', s.group.id)
+      .execute();
+    const second = await makeNode(s.t.db, { type: 'location', parentId: s.group.id, name: 'Annex' });
+    const doorA = await makeNode(s.t.db, { type: 'device', parentId: s.location.id });
+    const doorB = await makeNode(s.t.db, { type: 'device', parentId: s.location.id });
+    const series = async (nodeId: string, protocol: string, points: [string, number][]) => {
+      const { key } = await s.t.db
+        .insertInto('time_series')
+        .values({ node_id: nodeId, measurement_protocol: protocol, meta_tags: [] })
+        .returning('key')
+        .executeTakeFirstOrThrow();
+      for (const [at, value] of points)
+        await s.t.db
+          .insertInto('measurement')
+          .values({ series_key: key, occurred_on: new Date(at), value })
+          .execute();
+    };
+    // two doors' queues: the latest point of either is the location's figure
+    await series(doorA.id, 'QueueLength', [
+      ['2025-03-03T14:50:00Z', 4],
+      ['2025-03-03T14:55:00Z', 6],
+    ]);
+    await series(doorB.id, 'QueueLength', [['2025-03-03T14:58:00Z', 2]]);
+    await series(doorB.id, 'QueuingTime', [['2025-03-03T14:56:00Z', 90]]);
+    await series(doorB.id, 'TrafficIn', [['2025-03-03T14:59:00Z', 7]]);
+    const main = (await create(s.t, s.admin, { name: 'A main', nodeId: s.location.id })).json();
+    const annex = (await create(s.t, s.admin, { name: 'B annex', nodeId: second.id })).json();
+
+    const list = await s.t.app.inject({ url: '/api/LiveView', headers: s.admin });
+    expect(list.statusCode).toBe(200);
+    const views = list.json();
+    expect(views.map((v: { id: string }) => v.id)).toEqual([main.id, annex.id]);
+    expect(views[0]).toMatchObject({
+      occupancyValue: 12,
+      capacity: 80,
+      timeZone: 'America/Toronto',
+      openNow: true,
+      queue: { length: 2, waitingSeconds: 90, occurredOn: '2025-03-03T14:58:00.000Z' },
+    });
+    // 16:00 in Paris, open 08:00-12:00 on Mondays: closed until next Monday 08:00 (07:00 UTC)
+    expect(views[1]).toMatchObject({
+      occupancyValue: null,
+      capacity: null,
+      timeZone: 'Europe/Paris',
+      openNow: false,
+      openChangesAt: '2025-03-10T07:00:00.000Z',
+      queue: { length: null, waitingSeconds: null, occurredOn: null },
+    });
+    for (const v of views) {
+      const one = await s.t.app.inject({ url: `/api/LiveView/${v.id}`, headers: s.admin });
+      expect(one.json()).toEqual(v);
+    }
+  });
+
   it('validates the thresholds and names the field', async () => {
     const s = await setup();
     const bad = await create(s.t, s.admin, {

@@ -8,6 +8,8 @@ export interface DatabaseHandle {
   db: Db;
   url: string;
   embedded: EmbeddedDatabase | null;
+  /** from now on statements are bounded by DB_STATEMENT_TIMEOUT_MS (call it once start-up work is done) */
+  limitStatements(): void;
   close(): Promise<void>;
 }
 
@@ -24,13 +26,17 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     url = u.toString();
   }
   await ensureDatabase(url);
-  const { db } = createDb(url);
+  const { db, limitStatements } = createDb(url, {
+    connectionTimeoutMs: config.DB_CONNECTION_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   await migrate(db);
   log.info({ database: embedded ? path.join(config.dataDir, 'pg') : 'DATABASE_URL' }, 'database ready');
   return {
     db,
     url,
     embedded,
+    limitStatements,
     async close() {
       await db.destroy().catch(() => undefined);
       await embedded?.stop();

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { DatabaseUnavailableError } from './unavailable.js';
 
 // numeric and bigint columns come back as JS numbers: counts and sums stay far below 2^53
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -11,14 +12,98 @@ pg.types.setTypeParser(1082, (v) => v);
 
 export type Db = Kysely<Database>;
 
-export function createDb(url: string, opts: { max?: number } = {}): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, idleTimeoutMillis: 30_000 });
+export interface DbOptions {
+  /** connections in the pool (20) */
+  max?: number;
+  /** how long to wait for a connection (pool slot or new connection) before failing; 0 = no limit */
+  connectionTimeoutMs?: number;
+  /**
+   * the longest statement once `limitStatements()` has been called (start-up work runs without it): the
+   * server cancels it (SQLSTATE 57014), and should the server not answer at all (frozen), the client
+   * gives up `STATEMENT_GRACE_MS` later and drops the connection
+   */
+  statementTimeoutMs?: number;
+}
+
+/** how much longer than the statement timeout the client waits for a server that does not answer */
+export const STATEMENT_GRACE_MS = 1000;
+
+type Query = (...args: unknown[]) => unknown;
+
+export function createDb(
+  url: string,
+  opts: DbOptions = {},
+): { db: Db; pool: pg.Pool; limitStatements(): void } {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 20,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: opts.connectionTimeoutMs ?? 0,
+  });
   // an idle client losing its connection (database restart) must not crash the process
   pool.on('error', () => undefined);
   // a connection dying mid-query fails that query; it must not become an uncaught exception
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, pool };
+  let statementTimeoutMs = 0;
+  /** the statement_timeout set on each connection */
+  const applied = new WeakMap<pg.PoolClient, number>();
+  const guarded = new WeakSet<pg.PoolClient>();
+
+  /** A statement without an answer past its deadline fails, and its connection is dropped. */
+  function guard(client: pg.PoolClient) {
+    const query = client.query.bind(client) as Query;
+    const patched: Query = (...args) => {
+      const ms = statementTimeoutMs;
+      const result = query(...args);
+      if (!ms || !(result instanceof Promise)) return result;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          // the socket is the only way out of a query the server never answers; the pool then drops it
+          (
+            client as unknown as { connection?: { stream?: { destroy(): void } } }
+          ).connection?.stream?.destroy();
+          reject(
+            new DatabaseUnavailableError(`no answer from the database within ${ms + STATEMENT_GRACE_MS} ms`),
+          );
+        }, ms + STATEMENT_GRACE_MS);
+        result.then(
+          (v) => (clearTimeout(timer), resolve(v)),
+          (e) => (clearTimeout(timer), reject(e)),
+        );
+      });
+    };
+    client.query = patched as typeof client.query;
+    guarded.add(client);
+  }
+
+  // what Kysely sees of the pool: each connection gets the deadline guard and the current statement_timeout
+  const limitedPool = {
+    async connect() {
+      const client = await pool.connect();
+      try {
+        if (!guarded.has(client)) guard(client);
+        if ((applied.get(client) ?? 0) !== statementTimeoutMs) {
+          await client.query(`set statement_timeout = ${statementTimeoutMs}`);
+          applied.set(client, statementTimeoutMs);
+        }
+      } catch (e) {
+        client.release(e as Error);
+        throw e;
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  };
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: limitedPool as unknown as pg.Pool }),
+  });
+  return {
+    db,
+    pool,
+    limitStatements: () => {
+      statementTimeoutMs = opts.statementTimeoutMs ?? 0;
+    },
+  };
 }
 
 /** Creates the database named in the URL when the server answers but the database is missing. */

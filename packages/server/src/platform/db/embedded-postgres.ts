@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import type { Logger } from 'pino';
 
 export interface EmbeddedDatabase {
@@ -126,8 +127,66 @@ export async function startEmbeddedPostgres(opts: {
   }
   await pg.start();
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const supervisor = supervise(pg, dbDir, opts.log);
   return {
     url,
-    stop: () => pg.stop(),
+    stop: async () => {
+      await supervisor.stop();
+      await pg.stop();
+    },
+  };
+}
+
+/** the postmaster process the package spawned (a private field of the package) */
+const postmasterOf = (pg: object) => (pg as { process?: ChildProcess }).process;
+
+const RESTART_DELAYS_MS = [0, 1000, 2000, 5000];
+
+/**
+ * Nobody else restarts the embedded PostgreSQL: when its postmaster dies (killed, crashed), the
+ * server notices at once (the child's exit), says so in the log and starts it again on the same data
+ * and port, retrying until it answers - after a kill -9 the old server processes may hold the shared
+ * memory for a moment. Until then requests answer 503 (see unavailable.ts) and recover by themselves.
+ */
+function supervise(pg: { start(): Promise<void> }, dbDir: string, log: Logger) {
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+
+  const watch = () => {
+    const child = postmasterOf(pg);
+    child?.once('exit', (code, signal) => {
+      if (stopping) return;
+      log.error(
+        { pid: child.pid, code, signal, dbDir },
+        'embedded PostgreSQL stopped unexpectedly: restarting it',
+      );
+      restarting = restart().finally(() => (restarting = null));
+    });
+  };
+
+  async function restart() {
+    for (let attempt = 0; !stopping; attempt++) {
+      const delay = RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]!;
+      await new Promise((r) => setTimeout(r, delay));
+      if (stopping) return;
+      try {
+        await clearStalePostmaster(dbDir, log);
+        await pg.start();
+        log.warn({ pid: postmasterOf(pg)?.pid, attempt: attempt + 1 }, 'embedded PostgreSQL restarted');
+        watch();
+        return;
+      } catch (e) {
+        log.warn({ err: e, attempt: attempt + 1 }, 'embedded PostgreSQL restart failed; trying again');
+      }
+    }
+  }
+
+  watch();
+  return {
+    async stop() {
+      stopping = true;
+      // a restart under way ends at its next step; do not wait on it for ever
+      await Promise.race([restarting, new Promise((r) => setTimeout(r, 15_000))]);
+    },
   };
 }

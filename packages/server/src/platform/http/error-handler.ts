@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+
+/** Retry-After of a 503 while the database is unavailable: a restart of the embedded one takes a few seconds */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function fieldOf(instancePath: string | undefined, params: unknown): string | undefined {
   const fromPath = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -8,7 +12,10 @@ function fieldOf(instancePath: string | undefined, params: unknown): string | un
   return [fromPath, missing].filter(Boolean).join('.') || undefined;
 }
 
-/** Every error leaves as JSON: 400 naming the field for bad input, never a 500 for bad input. */
+/**
+ * Every error leaves as JSON: 400 naming the field for bad input, never a 500 for bad input, 503 with
+ * Retry-After while the database cannot answer.
+ */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -43,6 +50,15 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply
         .status(status)
         .send({ error: err.code ?? 'bad_request', message: err.message, statusCode: status });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // down, restarting, frozen or out of connections: nothing wrong with the request, try it again soon
+      req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+        error: 'database_unavailable',
+        message: 'The database is unavailable; try again shortly',
+        statusCode: 503,
+      });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'internal', message: 'Internal server error', statusCode: 500 });

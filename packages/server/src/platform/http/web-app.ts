@@ -25,6 +25,19 @@ export function inlineScriptSources(config: Config): string[] {
   );
 }
 
+/**
+ * The hub's WebSocket origin for `connect-src`: our own only. 'self' already covers it in CSP 3
+ * browsers, whatever address the page was reached by; the PUBLIC_URL origin in ws(s) form is for
+ * browsers where 'self' does not match WebSocket schemes.
+ */
+export function webSocketSources(config: Config): string[] {
+  const url = new URL(config.PUBLIC_URL);
+  return [`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`];
+}
+
+/** `upgrade-insecure-requests` follows the scheme users reach us by (PUBLIC_URL). */
+export const upgradesInsecureRequests = (config: Config) => new URL(config.PUBLIC_URL).protocol === 'https:';
+
 const API_PREFIXES = ['/api/', '/authentication', '/signalr', '/user/'];
 
 /** Serves the built React app on the same origin; client-side routes fall back to index.html. */
