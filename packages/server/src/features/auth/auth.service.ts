@@ -1,11 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Principal, Role, TokenResponse } from '@footfall/domain';
-import { canImpersonate } from '@footfall/domain';
+import { canImpersonate, outranksOrEquals, seesWholeTree } from '@footfall/domain';
 import type { AppContext } from '../../app.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/http/errors.js';
-import { outranksOrEquals } from '../users/user-permissions.js';
 import {
   consumePasswordReset,
   findCredentials,
@@ -138,7 +137,7 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
       const visible =
         active(target) &&
         (target.scope_node_id === null
-          ? principal.scopeNodeId === null && principal.roles.includes('superAdmin')
+          ? seesWholeTree(principal)
           : await scope.isInScope(principal, target.scope_node_id));
       if (!visible || !target) throw notFound('User');
       if (target.id === actor.id) throw badRequest('You cannot impersonate yourself', 'targetUsername');

@@ -11,6 +11,7 @@ import {
   startOfDay,
   toLocalMinute,
   canAccessShowtimes,
+  seesWholeTree,
   type MobileSettings,
   type OrgTreeEventsQuery,
   type Principal,
@@ -205,7 +206,7 @@ export function createSiteEventService(deps: SiteEventDeps) {
         await scope.assertInScope(principal, query.nodeId);
         root = query.nodeId;
       } else if (principal.scopeNodeId === null) {
-        if (!principal.roles.includes('superAdmin')) return [];
+        if (!seesWholeTree(principal)) return [];
         root = null;
       } else root = principal.scopeNodeId;
       const rows = await listEvents(db, root);

@@ -8,6 +8,7 @@ import {
   isValidTimeZone,
   parseBusinessHours,
   canAccessOccupancy,
+  seesNoTree,
   type LiveFeedItem,
   type MobileSettings,
   type LiveViewAdjustmentBody,
@@ -220,7 +221,7 @@ export function createLiveViewService(deps: LiveViewDeps) {
   return {
     async list(principal: Principal): Promise<LiveViewInfo[]> {
       await assertOccupancyAccess(principal);
-      if (principal.scopeNodeId === null && !principal.roles.includes('superAdmin')) return [];
+      if (seesNoTree(principal)) return [];
       const rows = await listLiveViews(db, principal.scopeNodeId);
       const occ = await occupancyValues(
         db,
@@ -232,7 +233,7 @@ export function createLiveViewService(deps: LiveViewDeps) {
     /** the first live view in scope, by name: the default occupancy screen */
     async first(principal: Principal): Promise<LiveViewInfo> {
       await assertOccupancyAccess(principal);
-      if (principal.scopeNodeId === null && !principal.roles.includes('superAdmin')) {
+      if (seesNoTree(principal)) {
         throw notFound('Live view');
       }
       const [row] = await listLiveViews(db, principal.scopeNodeId);

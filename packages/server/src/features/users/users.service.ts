@@ -1,7 +1,9 @@
 import {
   DEFAULT_MOBILE_SETTINGS,
   checkPassword,
-  isSuperAdmin,
+  canGrantRoles,
+  outranksOrEquals,
+  seesWholeTree,
   trimLanguage,
   validateProfile,
   wantsPasswordChange,
@@ -20,7 +22,6 @@ import type { ScopeService } from '../tree/scope.service.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import { hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { PasswordRuleError } from '../auth/password-rule.error.js';
-import { canGrantRoles, outranksOrEquals } from './user-permissions.js';
 import { toUserCurrent, toUserDto } from './users.presenter.js';
 import {
   countUsers,
@@ -75,7 +76,7 @@ const hashChecked = async (password: string, field: string) => {
 export function createUsersService({ db, clock, bus, eventLog, scope, templates }: Deps) {
   const visible = async (principal: Principal, row: UserRow) =>
     row.scope_node_id === null
-      ? principal.scopeNodeId === null && isSuperAdmin(principal)
+      ? seesWholeTree(principal)
       : scope.isInScope(principal, row.scope_node_id);
 
   async function loadManaged(principal: Principal, id: string): Promise<UserRow> {
@@ -95,7 +96,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates 
     if (!canGrantRoles(principal, roles)) throw forbidden('You cannot grant the superAdmin role');
     if (scopeNodeId === null) {
       if (!roles.includes('superAdmin')) throw badRequest('A scope is required', 'scope');
-      if (!(principal.scopeNodeId === null && isSuperAdmin(principal))) {
+      if (!seesWholeTree(principal)) {
         throw forbidden('You cannot grant the whole tree');
       }
       return;
@@ -135,7 +136,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates 
 
     async list(principal: Principal): Promise<UserDto[]> {
       if (principal.scopeNodeId === null) {
-        return isSuperAdmin(principal) ? (await selectUsers(db)).map(toUserDto) : [];
+        return seesWholeTree(principal) ? (await selectUsers(db)).map(toUserDto) : [];
       }
       return (await selectUsers(db, { scopeRootId: principal.scopeNodeId })).map(toUserDto);
     },
