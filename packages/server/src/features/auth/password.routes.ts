@@ -11,6 +11,7 @@ import {
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
 import { answerPasswordRuleErrors } from './password-rule.http.js';
+import { principalOf } from '../../platform/http/principal.js';
 
 /** Forgot, recover and change password. */
 export const passwordRoutes: Feature = (services) => async (app) => {
@@ -62,6 +63,6 @@ export const passwordRoutes: Feature = (services) => async (app) => {
         response: { 200: TokenResponse, 400: PasswordRuleErrorBody.or(ErrorBody) },
       },
     },
-    async (req) => services.auth.changePassword(req.principal!, req.body.oldPassword, req.body.newPassword),
+    async (req) => services.auth.changePassword(principalOf(req), req.body.oldPassword, req.body.newPassword),
   );
 };

@@ -16,8 +16,10 @@ import {
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
 import { CsvInvalidError } from './site-events.service.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
-const ADMIN_KIND = { roles: ['superAdmin', 'admin'] } as const;
+const ADMIN_KIND = ACCESS.adminKind;
 const BASE = '/api/SiteEvent';
 const tags = ['showtimes'];
 const DayQuery = OrgTreeEventsQuery.pick({ date: true });
@@ -29,7 +31,7 @@ const DayQuery = OrgTreeEventsQuery.pick({ date: true });
 export const siteEventRoutes: Feature = (services) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const events = services.siteEvents;
-  const me = (req: { principal: Principal | null }) => req.principal!;
+  const me = (req: { principal: Principal | null }) => principalOf(req);
 
   r.get(
     `${BASE}/orgtreeevents`,
