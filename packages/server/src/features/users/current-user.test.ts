@@ -128,10 +128,14 @@ describe('GET /api/User/Current and PUT /api/User/profile', () => {
       eve,
       profile({ oldPassword: eve.password, newPassword: 'weak', newPasswordConfirmation: 'weak' }),
     );
-    expect(weak.json()).toMatchObject({
-      field: 'newPassword',
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual({
       error: 'password_rule',
+      message: 'newPassword: the password does not follow the rule (missing: length, upper, digit, special)',
+      field: 'newPassword',
+      statusCode: 400,
       missing: ['length', 'upper', 'digit', 'special'],
+      classesShort: 2,
     });
   });
 

@@ -114,7 +114,14 @@ describe('user management /api/User', () => {
     expect(dup.json().field).toBe('username');
     const weak = await call(adminA, 'POST', '/api/User', newUser({ password: 'weak' }));
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toMatchObject({ field: 'password', error: 'password_rule' });
+    expect(weak.json()).toEqual({
+      error: 'password_rule',
+      message: 'password: the password does not follow the rule (missing: length, upper, digit, special)',
+      field: 'password',
+      statusCode: 400,
+      missing: ['length', 'upper', 'digit', 'special'],
+      classesShort: 2,
+    });
     const email = await call(adminA, 'POST', '/api/User', newUser({ email: 'a@b@c' }));
     expect(email.statusCode).toBe(400);
     expect(email.json().field).toBe('email');
@@ -224,7 +231,17 @@ describe('user management /api/User', () => {
     );
     const blocked = await call(adminA, 'DELETE', `/api/User/${owner.id}`);
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json()).toMatchObject({ error: 'conflict', blocked: true, deleted: false });
+    // the 409 body is the validate report plus the error fields
+    expect(blocked.json()).toEqual({
+      ...validate.json(),
+      validateOnly: false,
+      error: 'conflict',
+      message: 'The user owns 2 test_owned; delete with force=true to delete them too',
+      statusCode: 409,
+    });
+    expect(await t.db.selectFrom('app_user').select('id').where('id', '=', owner.id).execute()).toHaveLength(
+      1,
+    );
     const forced = await call(adminA, 'DELETE', `/api/User/${owner.id}?force=true`);
     expect(forced.statusCode).toBe(200);
     expect(forced.json()).toMatchObject({ deleted: true, blocked: false });
