@@ -10,12 +10,10 @@ import {
   TokenResponse,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
-import { answerPasswordRuleErrors } from './password-rule.http.js';
 import { principalOf } from '../../platform/http/principal.js';
 
 /** Forgot, recover and change password. */
 export const passwordRoutes: Feature = (services) => async (app) => {
-  answerPasswordRuleErrors(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -15,7 +15,6 @@ import {
   type Principal,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
-import { CsvInvalidError } from './site-events.service.js';
 import { principalOf } from '../../platform/http/principal.js';
 import { ACCESS } from '../../platform/http/access-groups.js';
 
@@ -115,15 +114,7 @@ export const siteEventRoutes: Feature = (services) => async (app) => {
         response: { 201: SessionImportResult, 400: SessionImportError },
       },
     },
-    async (req, reply) => {
-      try {
-        return reply.status(201).send(await events.importSessions(me(req), req.params.id, req.body.csv));
-      } catch (e) {
-        if (!(e instanceof CsvInvalidError)) throw e;
-        return reply
-          .status(400)
-          .send({ error: 'csv_invalid', message: e.message, statusCode: 400, lines: e.lines.slice(0, 100) });
-      }
-    },
+    async (req, reply) =>
+      reply.status(201).send(await events.importSessions(me(req), req.params.id, req.body.csv)),
   );
 };

@@ -73,7 +73,16 @@ type SessionInput = z.output<typeof SessionBody>;
 /** A CSV with problems: 400 listing every bad line, nothing imported. */
 export class CsvInvalidError extends AppError {
   constructor(readonly lines: SessionCsvError[]) {
-    super(400, 'csv_invalid', `${lines.length} line(s) of the file are invalid; nothing was imported`);
+    // the answer lists at most 100 lines: enough to fix a file, bounded for a huge one
+    super(
+      400,
+      'csv_invalid',
+      `${lines.length} line(s) of the file are invalid; nothing was imported`,
+      undefined,
+      {
+        lines: lines.slice(0, 100),
+      },
+    );
   }
 }
 

@@ -1,12 +1,10 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, PasswordRuleErrorBody, ProfileBody, UserCurrent, UserDto } from '@footfall/domain';
 import type { Feature } from '../feature.js';
-import { answerPasswordRuleErrors } from '../auth/password-rule.http.js';
 import { principalOf } from '../../platform/http/principal.js';
 
 /** The signed-in user: who am I, and the profile dialog. */
 export const currentUserRoutes: Feature = (services) => async (app) => {
-  answerPasswordRuleErrors(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   for (const url of ['/api/User/Current', '/user/current']) {

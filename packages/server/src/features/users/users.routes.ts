@@ -12,7 +12,6 @@ import {
   UserList,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
-import { answerPasswordRuleErrors } from '../auth/password-rule.http.js';
 import { principalOf } from '../../platform/http/principal.js';
 import { ACCESS } from '../../platform/http/access-groups.js';
 
@@ -21,7 +20,6 @@ const tags = ['users'];
 
 /** User management (admin-kind, within their scope). */
 export const usersRoutes: Feature = (services) => async (app) => {
-  answerPasswordRuleErrors(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -66,17 +64,7 @@ export const usersRoutes: Feature = (services) => async (app) => {
         response: { 200: DeleteUserResult, 409: DeleteUserConflict.or(ErrorBody) },
       },
     },
-    async (req, reply) => {
-      const result = await services.users.remove(principalOf(req), req.params.id, req.query);
-      if (!result.blocked || result.validateOnly) return result;
-      const what = result.owned.map((o) => `${o.count} ${o.resource}`).join(', ');
-      return reply.status(409).send({
-        ...result,
-        error: 'conflict' as const,
-        message: `The user owns ${what}; delete with force=true to delete them too`,
-        statusCode: 409 as const,
-      });
-    },
+    async (req) => services.users.remove(principalOf(req), req.params.id, req.query),
   );
 
   r.get(

@@ -75,9 +75,7 @@ const hashChecked = async (password: string, field: string) => {
  */
 export function createUsersService({ db, clock, bus, eventLog, scope, templates }: Deps) {
   const visible = async (principal: Principal, row: UserRow) =>
-    row.scope_node_id === null
-      ? seesWholeTree(principal)
-      : scope.isInScope(principal, row.scope_node_id);
+    row.scope_node_id === null ? seesWholeTree(principal) : scope.isInScope(principal, row.scope_node_id);
 
   async function loadManaged(principal: Principal, id: string): Promise<UserRow> {
     const [row] = await selectUsers(db, { id });
@@ -292,7 +290,12 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates 
         owned,
         affectedUsers: affected.length,
       };
-      if (opts.validate || blocked) return result;
+      if (opts.validate) return result;
+      if (blocked) {
+        // 409 with the report as details, so the client shows what the user owns
+        const what = owned.map((o) => `${o.count} ${o.resource}`).join(', ');
+        throw conflict(`The user owns ${what}; delete with force=true to delete them too`, undefined, result);
+      }
       await deleteUser(db, id);
       await eventLog.record(principal, 'User.Delete', target.username, { owned, force: opts.force });
       bus.emit('userAccessChanged', { userId: id });
