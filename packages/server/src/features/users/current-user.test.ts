@@ -105,7 +105,7 @@ describe('GET /api/User/Current and PUT /api/User/profile', () => {
     expect([row.first_name, row.email, row.language]).toEqual(['Eve', 'eve@example.com', 'fr']);
   });
 
-  it('answers 400 naming the field with the message key', async () => {
+  it('answers 400 naming the field, with the message key as the error code', async () => {
     const cases: [object, string, string][] = [
       [{ firstName: '   ' }, 'firstName', 'required'],
       [{ lastName: '' }, 'lastName', 'required'],
@@ -122,7 +122,8 @@ describe('GET /api/User/Current and PUT /api/User/profile', () => {
     for (const [over, field, message] of cases) {
       const res = await put(eve, profile(over));
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
-      expect(res.json()).toMatchObject({ field, message });
+      // the web translates `error` (the code); `message` keeps the key it always carried
+      expect(res.json()).toEqual({ error: message, message, field, statusCode: 400 });
     }
     const weak = await put(
       eve,
@@ -149,7 +150,12 @@ describe('GET /api/User/Current and PUT /api/User/profile', () => {
       }),
     );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().field).toBe('oldPassword');
+    expect(wrong.json()).toEqual({
+      error: 'old_password_invalid',
+      message: 'old_password_invalid',
+      field: 'oldPassword',
+      statusCode: 400,
+    });
     const ok = await put(
       eve,
       profile({

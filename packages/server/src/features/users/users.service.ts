@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../app.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
+import { badRequest, conflict, forbidden, invalidField, notFound } from '../../platform/http/errors.js';
 import { hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { PasswordRuleError } from '../auth/password-rule.error.js';
 import { toUserCurrent, toUserDto } from './users.presenter.js';
@@ -313,7 +313,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates 
         const check = checkPassword(body.newPassword ?? '');
         throw new PasswordRuleError('newPassword', check.missing, check.classesShort);
       }
-      if (first) throw badRequest(first.key, first.field);
+      if (first) throw invalidField(first.key, first.field);
       const values: Partial<UserValues> = {
         first_name: body.firstName!.trim(),
         last_name: body.lastName!.trim(),
@@ -324,7 +324,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates 
       if (changingPassword) {
         if (principal.actor) throw forbidden('An impersonator cannot change the password');
         if (!(await verifyPassword(await passwordHashOf(db, body.id), body.oldPassword ?? ''))) {
-          throw badRequest('old_password_invalid', 'oldPassword');
+          throw invalidField('old_password_invalid', 'oldPassword');
         }
         values.password_hash = await hashPassword(body.newPassword!);
         values.reset_password_at_next_login = false;

@@ -19,6 +19,8 @@ export class AppError extends Error {
 }
 export const badRequest = (message: string, field?: string, details?: ErrorDetails) =>
   new AppError(400, 'bad_request', message, field, details);
+/** 400 naming the field, with a specific code the client translates (the message repeats the code). */
+export const invalidField = (code: string, field: string) => new AppError(400, code, code, field);
 export const unauthorized = (message = 'Authentication required') =>
   new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'Forbidden') => new AppError(403, 'forbidden', message);
