@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Principal, Role, TokenResponse } from '@footfall/domain';
-import { canImpersonate, outranksOrEquals, seesWholeTree } from '@footfall/domain';
+import { canImpersonate, outranksOrEquals } from '@footfall/domain';
 import type { AppContext } from '../../app.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
@@ -134,11 +134,7 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
       const actor = await findCredentials(db, { id: principal.userId });
       const target = await findCredentials(db, { username: targetUsername });
       if (!active(actor)) throw unauthorized();
-      const visible =
-        active(target) &&
-        (target.scope_node_id === null
-          ? seesWholeTree(principal)
-          : await scope.isInScope(principal, target.scope_node_id));
+      const visible = active(target) && (await scope.isScopeVisible(principal, target.scope_node_id));
       if (!visible || !target) throw notFound('User');
       if (target.id === actor.id) throw badRequest('You cannot impersonate yourself', 'targetUsername');
       if (!outranksOrEquals(principal, target.roles as Role[])) {

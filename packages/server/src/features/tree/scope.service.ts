@@ -1,4 +1,4 @@
-import { isNodeVisible, seesWholeTree, type Principal } from '@footfall/domain';
+import { isNodeVisible, isScopeVisible, seesWholeTree, type Principal } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import { notFound } from '../../platform/http/errors.js';
 import { ancestorIds, subtreeIds } from './tree.repository.js';
@@ -19,6 +19,11 @@ export function createScopeService(db: Db) {
       if (!UUID.test(nodeId)) return false;
       const chain = await ancestorIds(db, nodeId);
       return isNodeVisible(principal, chain);
+    },
+    /** Whether a user with this scope is visible: a whole-tree (null) scope only to a whole-tree viewer. */
+    async isScopeVisible(principal: Principal, scopeNodeId: string | null): Promise<boolean> {
+      const chain = scopeNodeId !== null && UUID.test(scopeNodeId) ? await ancestorIds(db, scopeNodeId) : [];
+      return isScopeVisible(principal, scopeNodeId, chain);
     },
     async assertInScope(principal: Principal, nodeId: string, what = 'Node'): Promise<void> {
       if (!(await this.isInScope(principal, nodeId))) throw notFound(what);

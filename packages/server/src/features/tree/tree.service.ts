@@ -160,10 +160,7 @@ export function createTreeService(deps: {
         if (!isAdminKind(principal)) throw forbidden('Only an admin may view the tree of another user');
         const other = /^[0-9a-f-]{36}$/i.test(opts.userId) ? await deps.users.scopeOf(opts.userId) : null;
         if (!other) throw notFound('User');
-        const visible =
-          other.scopeNodeId === null
-            ? seesWholeTree(principal)
-            : await scope.isInScope(principal, other.scopeNodeId);
+        const visible = await scope.isScopeVisible(principal, other.scopeNodeId);
         if (!visible) throw notFound('User');
         viewer = other;
       }

@@ -75,7 +75,7 @@ const hashChecked = async (password: string, field: string) => {
  */
 export function createUsersService({ db, clock, bus, eventLog, scope, templates }: Deps) {
   const visible = async (principal: Principal, row: UserRow) =>
-    row.scope_node_id === null ? seesWholeTree(principal) : scope.isInScope(principal, row.scope_node_id);
+    scope.isScopeVisible(principal, row.scope_node_id);
 
   async function loadManaged(principal: Principal, id: string): Promise<UserRow> {
     const [row] = await selectUsers(db, { id });

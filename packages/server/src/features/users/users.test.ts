@@ -70,6 +70,16 @@ describe('user management /api/User', () => {
     expect(bad.json().field).toBe('id');
   });
 
+  it('shows a user with the whole tree only to a caller who sees the whole tree', async () => {
+    expect((await call(root, 'GET', `/api/User/${root.id}`)).statusCode).toBe(200);
+    expect((await call(root, 'GET', `/api/User/${scopedSuper.id}`)).statusCode).toBe(200);
+    // an admin, and even a superAdmin with a scope, get 404 as for an unknown user
+    expect((await call(adminA, 'GET', `/api/User/${root.id}`)).statusCode).toBe(404);
+    expect((await call(scopedSuper, 'GET', `/api/User/${root.id}`)).statusCode).toBe(404);
+    expect((await call(scopedSuper, 'GET', `/api/User/${userA.id}`)).statusCode).toBe(200);
+    expect((await call(scopedSuper, 'GET', `/api/User/${adminA.id}`)).statusCode).toBe(404);
+  });
+
   it('creates a user who can then sign in; language kept as two letters; logged', async () => {
     const body = newUser();
     const res = await call(adminA, 'POST', '/api/User', body);
