@@ -3,7 +3,7 @@ import { fromLocalMinute, toLocalMinute } from '../time/zone.js';
 import type { WeekWindows } from '../time/business-hours.js';
 
 /**
- * What a live view's thresholds mean (decided here, documented in features/liveview/README.md):
+ * What a live view's thresholds mean (decided here, documented in packages/server/src/features/live-views/README.md):
  *
  * - `warningThreshold` and `alertThreshold` are numbers of people present (the occupancy), not
  *   percentages. `alertThreshold` is "full": at or above it the screen turns red and tells shoppers
