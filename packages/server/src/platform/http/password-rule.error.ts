@@ -1,5 +1,5 @@
 import { checkPassword, type PasswordPart } from '@footfall/domain';
-import { AppError } from '../../platform/http/errors.js';
+import { AppError } from './errors.js';
 
 /**
  * The new password fails the rule of spec section 5: 400 `password_rule` naming the field, with
