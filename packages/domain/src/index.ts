@@ -26,3 +26,4 @@ export * from './rules/site-events.js';
 export * from './contracts/events.js';
 export * from './contracts/timeseries.js';
 export * from './contracts/query.js';
+export * from './policies/index.js';

@@ -1,7 +1,6 @@
 import { minuteOfDay, startOfDay, weekdayOf, MINUTES_PER_DAY } from '../time/local-time.js';
 import { fromLocalMinute, toLocalMinute } from '../time/zone.js';
 import type { WeekWindows } from '../time/business-hours.js';
-import { canOperateOccupancy, isAdminKind, type Role } from '../roles.js';
 
 /**
  * What a live view's thresholds mean (decided here, documented in packages/server/src/features/live-views/README.md):
@@ -98,16 +97,3 @@ export function businessHoursState(
   }
   return { open, nextChangeAt: null };
 }
-
-interface AccessSubject {
-  roles: readonly Role[];
-  mobileSettings: { hasAccessOccupancy: boolean; hasAccessOrganizationalTreeEvent: boolean };
-}
-
-/** "Live view by id needs access to occupancy": the mobile flag, or a role that operates occupancy. */
-export const canAccessOccupancy = (u: AccessSubject) =>
-  u.mobileSettings.hasAccessOccupancy || canOperateOccupancy(u);
-
-/** Showtimes need the orgtreeevent flag; admins, who manage events, read them too. */
-export const canAccessShowtimes = (u: AccessSubject) =>
-  u.mobileSettings.hasAccessOrganizationalTreeEvent || isAdminKind(u);

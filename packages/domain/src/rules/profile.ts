@@ -21,6 +21,22 @@ export type ProfileErrorKey =
   | 'password_rule'
   | 'new_password_confirmation_not_match';
 
+/**
+ * Codes (`error` of a 400 body naming the field) the profile endpoint answers: the keys above, and
+ * a wrong current password. The UI translates the code under the same i18n key.
+ */
+export const PROFILE_ERROR_CODES = [
+  'required',
+  'email_invalid_message',
+  'language_invalid',
+  'password_rule',
+  'new_password_confirmation_not_match',
+  'old_password_invalid',
+] as const satisfies readonly (ProfileErrorKey | 'old_password_invalid')[];
+export type ProfileErrorCode = (typeof PROFILE_ERROR_CODES)[number];
+export const isProfileErrorCode = (code: unknown): code is ProfileErrorCode =>
+  (PROFILE_ERROR_CODES as readonly unknown[]).includes(code);
+
 export interface ProfileFieldError {
   field: ProfileField;
   key: ProfileErrorKey;

@@ -1,4 +1,5 @@
 import { ROLES, type Role } from '@footfall/domain';
+import { ACCESS } from '../platform/http/access-groups.js';
 import type { TestApp } from './harness.js';
 import type { MadeNode, MadeUser, Organisation } from './factories.js';
 
@@ -82,8 +83,9 @@ export const unscoped =
   (role: Role): Expected =>
     roles.includes(role) ? ok : 403;
 
-export const ADMIN_KIND: readonly Role[] = ['superAdmin', 'admin'];
-export const SUPER_ADMIN: readonly Role[] = ['superAdmin'];
+/** The route access groups the routes declare (`ACCESS`), so the matrix and the routes cannot drift. */
+export const ADMIN_KIND: readonly Role[] = ACCESS.adminKind.roles;
+export const SUPER_ADMIN: readonly Role[] = ACCESS.superAdmin.roles;
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 

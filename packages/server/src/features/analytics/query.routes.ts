@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AggregatedQueryBody, AggregatedQueryResponse, ErrorBody, QueryResponse } from '@footfall/domain';
 import type { Feature } from '../feature.js';
+import { principalOf } from '../../platform/http/principal.js';
 
 /**
  * Aggregated time-series queries (spec section 7 "Time series", DESIGN.md section 5). Both answer
@@ -29,7 +30,7 @@ export const queryRoutes: Feature = (services) => async (app) => {
       },
       serializerCompiler,
     },
-    async (req) => services.query.aggregated(req.principal!, req.body),
+    async (req) => services.query.aggregated(principalOf(req), req.body),
   );
 
   r.post(
@@ -44,6 +45,6 @@ export const queryRoutes: Feature = (services) => async (app) => {
       },
       serializerCompiler,
     },
-    async (req) => services.query.query(req.principal!, req.body),
+    async (req) => services.query.query(principalOf(req), req.body),
   );
 };

@@ -10,7 +10,7 @@ import {
   type AggregatedSeries,
   type Aggregation,
   type LocalRange,
-  isSuperAdmin,
+  isNodeVisible,
   type Principal,
   type QuerySeries,
 } from '@footfall/domain';
@@ -76,11 +76,7 @@ export function createQueryService(deps: { db: Db; scope?: ScopeService; clock: 
     const nodes: RequestedNode[] = nodeIds.map((id, index) => {
       const row = rows.find((r) => r.id === id);
       // the tenancy rule of ScopeService.isInScope, checked for all requested nodes from one walk up
-      const visible =
-        row &&
-        (principal.scopeNodeId === null
-          ? isSuperAdmin(principal)
-          : row.ancestors.includes(principal.scopeNodeId));
+      const visible = row && isNodeVisible(principal, row.ancestors);
       if (!row || !visible) throw notFound('Node');
       return { ...row, index, top: row.requested_ancestors.length === 0 };
     });

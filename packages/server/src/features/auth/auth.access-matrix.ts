@@ -1,3 +1,4 @@
+import { ACCESS } from '../../platform/http/access-groups.js';
 import { makeUser } from '../../test/factories.js';
 import { scoped, type MatrixRequestContext, type MatrixTable } from '../../test/access-matrix.js';
 
@@ -6,7 +7,7 @@ import { scoped, type MatrixRequestContext, type MatrixTable } from '../../test/
  * caller's (404 outside, as if absent). The target is a fresh plain User scoped to the context's group.
  * Stop-impersonate and password-change are open to every signed-in user.
  */
-const CAN_IMPERSONATE = ['superAdmin', 'admin', 'Impersonator'] as const;
+const CAN_IMPERSONATE = ACCESS.impersonators.roles;
 
 const impersonate = (url: string) => ({
   request: async (m: MatrixRequestContext) => {

@@ -1,11 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Principal, Role, TokenResponse } from '@footfall/domain';
-import { canImpersonate } from '@footfall/domain';
+import { canImpersonate, outranksOrEquals } from '@footfall/domain';
 import type { AppContext } from '../../platform/context.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/http/errors.js';
-import { outranksOrEquals } from '../users/user-permissions.js';
 import {
   consumePasswordReset,
   findCredentials,
@@ -135,11 +134,7 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
       const actor = await findCredentials(db, { id: principal.userId });
       const target = await findCredentials(db, { username: targetUsername });
       if (!active(actor)) throw unauthorized();
-      const visible =
-        active(target) &&
-        (target.scope_node_id === null
-          ? principal.scopeNodeId === null && principal.roles.includes('superAdmin')
-          : await scope.isInScope(principal, target.scope_node_id));
+      const visible = active(target) && (await scope.isScopeVisible(principal, target.scope_node_id));
       if (!visible || !target) throw notFound('User');
       if (target.id === actor.id) throw badRequest('You cannot impersonate yourself', 'targetUsername');
       if (!outranksOrEquals(principal, target.roles as Role[])) {

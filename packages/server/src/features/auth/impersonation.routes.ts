@@ -1,6 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, ImpersonateBody, TokenResponse } from '@footfall/domain';
 import type { Feature } from '../feature.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
 /** Impersonation: the token carries the actor (act claim) and grants only the subject's rights. */
 export const impersonationRoutes: Feature = (services) => async (app) => {
@@ -9,7 +11,7 @@ export const impersonationRoutes: Feature = (services) => async (app) => {
     r.post(
       url,
       {
-        config: { access: { roles: ['superAdmin', 'admin', 'Impersonator'] } },
+        config: { access: ACCESS.impersonators },
         schema: {
           tags: ['authentication'],
           summary: 'Act as another user of your scope',
@@ -17,7 +19,7 @@ export const impersonationRoutes: Feature = (services) => async (app) => {
           response: { 200: TokenResponse, 403: ErrorBody, 404: ErrorBody },
         },
       },
-      async (req) => services.auth.impersonate(req.principal!, req.body.targetUsername),
+      async (req) => services.auth.impersonate(principalOf(req), req.body.targetUsername),
     );
   }
 
@@ -31,6 +33,6 @@ export const impersonationRoutes: Feature = (services) => async (app) => {
         response: { 200: TokenResponse, 400: ErrorBody },
       },
     },
-    async (req) => services.auth.stopImpersonating(req.principal!),
+    async (req) => services.auth.stopImpersonating(principalOf(req)),
   );
 };

@@ -10,11 +10,10 @@ import {
   TokenResponse,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
-import { answerPasswordRuleErrors } from '../../platform/http/password-rule.http.js';
+import { principalOf } from '../../platform/http/principal.js';
 
 /** Forgot, recover and change password. */
 export const passwordRoutes: Feature = (services) => async (app) => {
-  answerPasswordRuleErrors(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -62,6 +61,6 @@ export const passwordRoutes: Feature = (services) => async (app) => {
         response: { 200: TokenResponse, 400: PasswordRuleErrorBody.or(ErrorBody) },
       },
     },
-    async (req) => services.auth.changePassword(req.principal!, req.body.oldPassword, req.body.newPassword),
+    async (req) => services.auth.changePassword(principalOf(req), req.body.oldPassword, req.body.newPassword),
   );
 };

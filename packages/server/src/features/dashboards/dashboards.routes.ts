@@ -13,6 +13,7 @@ import {
   ViewList,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
+import { principalOf } from '../../platform/http/principal.js';
 
 const tags = ['dashboards'];
 const authenticated = 'authenticated' as const;
@@ -26,7 +27,7 @@ export const dashboardRoutes: Feature = (services) => async (app) => {
       config: { access: authenticated },
       schema: { tags, summary: "The caller's views: dashboards plus reports", response: { 200: ViewList } },
     },
-    async (req) => services.dashboards.views(req.principal!),
+    async (req) => services.dashboards.views(principalOf(req)),
   );
 
   r.post(
@@ -39,7 +40,8 @@ export const dashboardRoutes: Feature = (services) => async (app) => {
         response: { 201: DashboardDto, 400: ErrorBody, 403: ErrorBody },
       },
     },
-    async (req, reply) => reply.status(201).send(await services.dashboards.create(req.principal!, req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await services.dashboards.create(principalOf(req), req.body)),
   );
 
   r.get(
@@ -48,7 +50,7 @@ export const dashboardRoutes: Feature = (services) => async (app) => {
       config: { access: authenticated },
       schema: { tags, params: DashboardIdParams, response: { 200: DashboardDto } },
     },
-    async (req) => services.dashboards.get(req.principal!, req.params.id),
+    async (req) => services.dashboards.get(principalOf(req), req.params.id),
   );
 
   r.put(
@@ -57,7 +59,7 @@ export const dashboardRoutes: Feature = (services) => async (app) => {
       config: { access: authenticated },
       schema: { tags, params: DashboardIdParams, body: UpdateDashboardBody, response: { 200: DashboardDto } },
     },
-    async (req) => services.dashboards.update(req.principal!, req.params.id, req.body),
+    async (req) => services.dashboards.update(principalOf(req), req.params.id, req.body),
   );
 
   r.delete(
@@ -66,7 +68,7 @@ export const dashboardRoutes: Feature = (services) => async (app) => {
       config: { access: authenticated },
       schema: { tags, params: DashboardIdParams, response: { 200: z.object({ deleted: z.literal(true) }) } },
     },
-    async (req) => services.dashboards.remove(req.principal!, req.params.id),
+    async (req) => services.dashboards.remove(principalOf(req), req.params.id),
   );
 
   r.post(
@@ -81,7 +83,7 @@ export const dashboardRoutes: Feature = (services) => async (app) => {
         response: { 200: SnapshotResult },
       },
     },
-    async (req) => services.snapshots.send(req.principal!, req.params.id, req.body),
+    async (req) => services.snapshots.send(principalOf(req), req.params.id, req.body),
   );
 
   for (const mobile of [false, true]) {
@@ -90,10 +92,10 @@ export const dashboardRoutes: Feature = (services) => async (app) => {
       : '/api/User/:id/defaultDashboard/:dashboardId';
     const schema = { tags, params: UserDefaultDashboardParams, response: { 200: UserDefaultDashboardDto } };
     r.get(path, { config: { access: authenticated }, schema }, async (req) =>
-      services.dashboards.getDefault(req.principal!, req.params.id, req.params.dashboardId, mobile),
+      services.dashboards.getDefault(principalOf(req), req.params.id, req.params.dashboardId, mobile),
     );
     r.post(path, { config: { access: authenticated }, schema }, async (req) =>
-      services.dashboards.setDefault(req.principal!, req.params.id, req.params.dashboardId, mobile),
+      services.dashboards.setDefault(principalOf(req), req.params.id, req.params.dashboardId, mobile),
     );
   }
 };

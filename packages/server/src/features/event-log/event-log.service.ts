@@ -1,5 +1,5 @@
 import type { EventLogPage, EventLogQuery, Principal } from '@footfall/domain';
-import { isSuperAdmin } from '@footfall/domain';
+import { seesNoTree, seesWholeTree } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import { insertEvent, queryEvents } from './event-log.repository.js';
@@ -48,8 +48,8 @@ export function createEventLogService(db: Db, clock: Clock) {
      * are visible only to an unscoped superAdmin. An admin without a scope sees nothing.
      */
     async query(principal: Principal, query: EventLogQuery): Promise<EventLogPage> {
-      const unrestricted = principal.scopeNodeId === null && isSuperAdmin(principal);
-      if (!unrestricted && principal.scopeNodeId === null) return { items: [], fullCount: 0 };
+      const unrestricted = seesWholeTree(principal);
+      if (seesNoTree(principal)) return { items: [], fullCount: 0 };
       const { rows, fullCount } = await queryEvents(db, {
         from: query.from ? new Date(query.from) : undefined,
         to: query.to ? new Date(query.to) : undefined,

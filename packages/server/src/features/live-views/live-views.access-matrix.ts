@@ -1,4 +1,5 @@
 import type { Role } from '@footfall/domain';
+import { ACCESS } from '../../platform/http/access-groups.js';
 import { makeDevice, makeLocation } from '../../test/factories.js';
 import {
   ADMIN_KIND,
@@ -14,7 +15,7 @@ import {
  * Access matrix of /api/LiveView. Reading needs access to occupancy: the matrix's users have no
  * mobile flags, so only the roles that operate occupancy read; admin-kind users configure.
  */
-const OPERATORS: readonly Role[] = ['superAdmin', 'admin', 'OccupancyOperator'];
+const OPERATORS: readonly Role[] = ACCESS.occupancyOperators.roles;
 
 /** A live view on a fresh location under the target group, with a door so that it has an occupancy. */
 async function liveView(m: MatrixRequestContext) {

@@ -12,9 +12,11 @@ import {
   type Principal,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
-const ADMIN_KIND = { roles: ['superAdmin', 'admin'] } as const;
-const OPERATORS = { roles: ['superAdmin', 'admin', 'OccupancyOperator'] } as const;
+const ADMIN_KIND = ACCESS.adminKind;
+const OPERATORS = ACCESS.occupancyOperators;
 const BASE = '/api/LiveView';
 const tags = ['liveview'];
 
@@ -26,7 +28,7 @@ const tags = ['liveview'];
 export const liveViewRoutes: Feature = (services) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const views = services.liveViews;
-  const me = (req: { principal: Principal | null }) => req.principal!;
+  const me = (req: { principal: Principal | null }) => principalOf(req);
 
   r.get(BASE, { schema: { tags, response: { 200: LiveViewList } } }, async (req) => views.list(me(req)));
 

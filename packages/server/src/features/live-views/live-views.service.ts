@@ -8,6 +8,7 @@ import {
   isValidTimeZone,
   parseBusinessHours,
   canAccessOccupancy,
+  seesNoTree,
   type LiveFeedItem,
   type MobileSettings,
   type LiveViewAdjustmentBody,
@@ -249,7 +250,7 @@ export function createLiveViewService(deps: LiveViewDeps) {
   return {
     async list(principal: Principal): Promise<LiveViewInfo[]> {
       await assertOccupancyAccess(principal);
-      if (principal.scopeNodeId === null && !principal.roles.includes('superAdmin')) return [];
+      if (seesNoTree(principal)) return [];
       const now = clock.now();
       return (await liveViewScreens(db, { scopeRootId: principal.scopeNodeId })).map((r) => present(r, now));
     },
@@ -257,7 +258,7 @@ export function createLiveViewService(deps: LiveViewDeps) {
     /** the first live view in scope, by name: the default occupancy screen */
     async first(principal: Principal): Promise<LiveViewInfo> {
       await assertOccupancyAccess(principal);
-      if (principal.scopeNodeId === null && !principal.roles.includes('superAdmin')) {
+      if (seesNoTree(principal)) {
         throw notFound('Live view');
       }
       const [row] = await listLiveViews(db, principal.scopeNodeId);

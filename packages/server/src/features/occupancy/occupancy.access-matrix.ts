@@ -1,4 +1,5 @@
 import type { Role } from '@footfall/domain';
+import { ACCESS } from '../../platform/http/access-groups.js';
 import { makeDevice, makeLocation } from '../../test/factories.js';
 import {
   ADMIN_KIND,
@@ -10,7 +11,7 @@ import {
 } from '../../test/access-matrix.js';
 
 /** Access matrix of the occupancy configs, operator updates and reset schedules. */
-const OPERATORS: readonly Role[] = ['superAdmin', 'admin', 'OccupancyOperator'];
+const OPERATORS: readonly Role[] = ACCESS.occupancyOperators.roles;
 
 /** A fresh location with one door counting in and out: it gets its default occupancy config. */
 async function occupiedLocation(m: MatrixRequestContext) {

@@ -14,10 +14,12 @@ import {
   type Principal,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
-const ADMIN_KIND = { roles: ['superAdmin', 'admin'] } as const;
-const OPERATORS = { roles: ['superAdmin', 'admin', 'OccupancyOperator'] } as const;
-const SUPER_ADMIN = { roles: ['superAdmin'] } as const;
+const ADMIN_KIND = ACCESS.adminKind;
+const OPERATORS = ACCESS.occupancyOperators;
+const SUPER_ADMIN = ACCESS.superAdmin;
 const tags = ['occupancy'];
 const RESET = '/api/Schedule/occupancy-reset';
 
@@ -29,7 +31,7 @@ export const occupancyRoutes: Feature = (services) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const occupancy = services.occupancy;
   const resets = services.occupancyResets;
-  const me = (req: { principal: Principal | null }) => req.principal!;
+  const me = (req: { principal: Principal | null }) => principalOf(req);
 
   r.get(
     '/api/Occupancy/config/:nodeId',

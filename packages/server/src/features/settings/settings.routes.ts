@@ -1,6 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WarningMessage, WarningMessageBody } from '@footfall/domain';
 import type { Feature } from '../feature.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
 export const settingsRoutes: Feature = (services) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +24,7 @@ export const settingsRoutes: Feature = (services) => async (app) => {
   r.put(
     '/api/Setting/WarningMessage',
     {
-      config: { access: { roles: ['superAdmin'] } },
+      config: { access: ACCESS.superAdmin },
       schema: {
         tags: ['settings'],
         summary: 'Set or clear (null, empty) the maintenance message',
@@ -30,6 +32,6 @@ export const settingsRoutes: Feature = (services) => async (app) => {
         response: { 200: WarningMessage },
       },
     },
-    async (req) => services.settings.setWarningMessage(req.principal!, req.body.message),
+    async (req) => services.settings.setWarningMessage(principalOf(req), req.body.message),
   );
 };

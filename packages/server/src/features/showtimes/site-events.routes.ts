@@ -15,9 +15,10 @@ import {
   type Principal,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
-import { CsvInvalidError } from './site-events.service.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
-const ADMIN_KIND = { roles: ['superAdmin', 'admin'] } as const;
+const ADMIN_KIND = ACCESS.adminKind;
 const BASE = '/api/SiteEvent';
 const tags = ['showtimes'];
 const DayQuery = OrgTreeEventsQuery.pick({ date: true });
@@ -29,7 +30,7 @@ const DayQuery = OrgTreeEventsQuery.pick({ date: true });
 export const siteEventRoutes: Feature = (services) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const events = services.siteEvents;
-  const me = (req: { principal: Principal | null }) => req.principal!;
+  const me = (req: { principal: Principal | null }) => principalOf(req);
 
   r.get(
     `${BASE}/orgtreeevents`,
@@ -113,15 +114,7 @@ export const siteEventRoutes: Feature = (services) => async (app) => {
         response: { 201: SessionImportResult, 400: SessionImportError },
       },
     },
-    async (req, reply) => {
-      try {
-        return reply.status(201).send(await events.importSessions(me(req), req.params.id, req.body.csv));
-      } catch (e) {
-        if (!(e instanceof CsvInvalidError)) throw e;
-        return reply
-          .status(400)
-          .send({ error: 'csv_invalid', message: e.message, statusCode: 400, lines: e.lines.slice(0, 100) });
-      }
-    },
+    async (req, reply) =>
+      reply.status(201).send(await events.importSessions(me(req), req.params.id, req.body.csv)),
   );
 };

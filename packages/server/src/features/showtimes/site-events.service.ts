@@ -11,6 +11,7 @@ import {
   startOfDay,
   toLocalMinute,
   canAccessShowtimes,
+  seesWholeTree,
   type MobileSettings,
   type OrgTreeEventsQuery,
   type Principal,
@@ -71,7 +72,16 @@ type SessionInput = z.output<typeof SessionBody>;
 /** A CSV with problems: 400 listing every bad line, nothing imported. */
 export class CsvInvalidError extends AppError {
   constructor(readonly lines: SessionCsvError[]) {
-    super(400, 'csv_invalid', `${lines.length} line(s) of the file are invalid; nothing was imported`);
+    // the answer lists at most 100 lines: enough to fix a file, bounded for a huge one
+    super(
+      400,
+      'csv_invalid',
+      `${lines.length} line(s) of the file are invalid; nothing was imported`,
+      undefined,
+      {
+        lines: lines.slice(0, 100),
+      },
+    );
   }
 }
 
@@ -203,7 +213,7 @@ export function createSiteEventService(deps: SiteEventDeps) {
         await scope.assertInScope(principal, query.nodeId);
         root = query.nodeId;
       } else if (principal.scopeNodeId === null) {
-        if (!principal.roles.includes('superAdmin')) return [];
+        if (!seesWholeTree(principal)) return [];
         root = null;
       } else root = principal.scopeNodeId;
       const rows = await listEvents(db, root);

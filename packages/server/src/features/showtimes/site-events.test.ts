@@ -162,10 +162,29 @@ describe('/api/SiteEvent', () => {
       'date;time;title;duration\n2025-06-14;10:00;A;60\n2025-06-14;25:00;B;60\n2025-06-14;11:00;;60\n',
     );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().lines).toEqual([
-      { line: 3, field: 'time', message: 'expected HH:mm' },
-      { line: 4, field: 'title', message: 'required, at most 200 characters' },
-    ]);
+    expect(bad.json()).toEqual({
+      error: 'csv_invalid',
+      message: '2 line(s) of the file are invalid; nothing was imported',
+      statusCode: 400,
+      lines: [
+        { line: 3, field: 'time', message: 'expected HH:mm' },
+        { line: 4, field: 'title', message: 'required, at most 200 characters' },
+      ],
+    });
+    // a file with no session line at all is refused the same way
+    const empty = await imp('date;time;title;duration\n');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      error: 'csv_invalid',
+      message: '1 line(s) of the file are invalid; nothing was imported',
+      statusCode: 400,
+      lines: [{ line: 2, field: 'file', message: 'no session' }],
+    });
+    // at most 100 lines are listed, however many are wrong
+    const many = await imp('date;time;title;duration\n' + '2025-06-14;25:00;X;60\n'.repeat(150));
+    expect(many.statusCode).toBe(400);
+    expect(many.json().message).toBe('150 line(s) of the file are invalid; nothing was imported');
+    expect(many.json().lines).toHaveLength(100);
     const none = await t.app.inject({ url: `/api/SiteEvent/${id}?date=2025-06-14`, headers: admin });
     expect(none.json().schedules).toEqual([]);
 

@@ -14,9 +14,11 @@ import {
   UserGroupDto,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
 const tags = ['templates'];
-const adminKind = { roles: ['superAdmin', 'admin'] } as const;
+const adminKind = ACCESS.adminKind;
 const authenticated = 'authenticated' as const;
 
 export const templateRoutes: Feature = (services) => async (app) => {
@@ -33,13 +35,13 @@ export const templateRoutes: Feature = (services) => async (app) => {
         response: { 200: TemplateList },
       },
     },
-    async (req) => t.list(req.principal!),
+    async (req) => t.list(principalOf(req)),
   );
 
   r.get(
     '/api/User/hasTemplates',
     { config: { access: authenticated }, schema: { tags, response: { 200: HasTemplatesDto } } },
-    async (req) => ({ hasTemplates: await t.hasTemplates(req.principal!) }),
+    async (req) => ({ hasTemplates: await t.hasTemplates(principalOf(req)) }),
   );
 
   r.get(
@@ -48,7 +50,7 @@ export const templateRoutes: Feature = (services) => async (app) => {
       config: { access: authenticated },
       schema: { tags, params: TemplateParams, response: { 200: TemplateDto } },
     },
-    async (req) => t.get(req.principal!, req.params.userGroupId, req.params.name),
+    async (req) => t.get(principalOf(req), req.params.userGroupId, req.params.name),
   );
 
   r.post(
@@ -62,7 +64,7 @@ export const templateRoutes: Feature = (services) => async (app) => {
         response: { 200: TemplateDto, 400: ErrorBody },
       },
     },
-    async (req) => t.save(req.principal!, req.body),
+    async (req) => t.save(principalOf(req), req.body),
   );
 
   r.post(
@@ -71,7 +73,7 @@ export const templateRoutes: Feature = (services) => async (app) => {
       config: { access: adminKind },
       schema: { tags, body: CopyTemplateBody, response: { 200: TemplateDto } },
     },
-    async (req) => t.copy(req.principal!, req.body),
+    async (req) => t.copy(principalOf(req), req.body),
   );
 
   r.delete(
@@ -80,7 +82,7 @@ export const templateRoutes: Feature = (services) => async (app) => {
       config: { access: adminKind },
       schema: { tags, params: TemplateParams, response: { 200: z.object({ deleted: z.literal(true) }) } },
     },
-    async (req) => t.remove(req.principal!, req.params.userGroupId, req.params.name),
+    async (req) => t.remove(principalOf(req), req.params.userGroupId, req.params.name),
   );
 
   r.post(
@@ -94,7 +96,7 @@ export const templateRoutes: Feature = (services) => async (app) => {
         response: { 200: PushTemplateResult },
       },
     },
-    async (req) => t.push(req.principal!, req.params.userGroupId, req.params.name),
+    async (req) => t.push(principalOf(req), req.params.userGroupId, req.params.name),
   );
 
   r.put(
@@ -105,7 +107,7 @@ export const templateRoutes: Feature = (services) => async (app) => {
     },
     async (req) =>
       t.setUserCreationAction(
-        req.principal!,
+        principalOf(req),
         req.params.userGroupId,
         req.params.name,
         req.body.userCreationAction,
@@ -124,6 +126,6 @@ export const templateRoutes: Feature = (services) => async (app) => {
         response: { 200: UserGroupDto },
       },
     },
-    async (req) => t.setGroupDefaults(req.principal!, req.params.userGroupId, req.body),
+    async (req) => t.setGroupDefaults(principalOf(req), req.params.userGroupId, req.body),
   );
 };

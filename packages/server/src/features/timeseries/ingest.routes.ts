@@ -14,8 +14,10 @@ import {
   type Principal,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
-const ADMIN_KIND = { roles: ['superAdmin', 'admin'] } as const;
+const ADMIN_KIND = ACCESS.adminKind;
 const tags = ['ingest'];
 
 /**
@@ -62,7 +64,7 @@ const ingestBodyValidator: FastifySchemaCompiler<any> = (route) => {
 export const ingestRoutes: Feature = (services) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ingest = services.ingest;
-  const me = (req: { principal: Principal | null }) => req.principal!;
+  const me = (req: { principal: Principal | null }) => principalOf(req);
 
   r.post(
     '/api/ingest/measurements',

@@ -14,8 +14,10 @@ import {
   type Principal,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
-const ADMIN_KIND = { roles: ['superAdmin', 'admin'] } as const;
+const ADMIN_KIND = ACCESS.adminKind;
 const BASE = '/api/TimeSeries';
 const tags = ['timeseries'];
 
@@ -26,7 +28,7 @@ const tags = ['timeseries'];
 export const seriesRoutes: Feature = (services) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const series = services.series;
-  const me = (req: { principal: Principal | null }) => req.principal!;
+  const me = (req: { principal: Principal | null }) => principalOf(req);
 
   r.post(
     BASE,

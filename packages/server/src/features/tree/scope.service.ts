@@ -1,4 +1,4 @@
-import type { Principal } from '@footfall/domain';
+import { isNodeVisible, isScopeVisible, seesWholeTree, type Principal } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import { notFound } from '../../platform/http/errors.js';
 import { ancestorIds, subtreeIds } from './tree.repository.js';
@@ -12,15 +12,18 @@ export function createScopeService(db: Db) {
   return {
     /** null = unrestricted (whole tree) */
     async visibleNodeIds(principal: Principal): Promise<Set<string> | null> {
-      if (principal.scopeNodeId === null) return principal.roles.includes('superAdmin') ? null : new Set();
+      if (principal.scopeNodeId === null) return seesWholeTree(principal) ? null : new Set();
       return new Set(await subtreeIds(db, principal.scopeNodeId));
     },
     async isInScope(principal: Principal, nodeId: string): Promise<boolean> {
       if (!UUID.test(nodeId)) return false;
       const chain = await ancestorIds(db, nodeId);
-      if (chain.length === 0) return false;
-      if (principal.scopeNodeId === null) return principal.roles.includes('superAdmin');
-      return chain.includes(principal.scopeNodeId);
+      return isNodeVisible(principal, chain);
+    },
+    /** Whether a user with this scope is visible: a whole-tree (null) scope only to a whole-tree viewer. */
+    async isScopeVisible(principal: Principal, scopeNodeId: string | null): Promise<boolean> {
+      const chain = scopeNodeId !== null && UUID.test(scopeNodeId) ? await ancestorIds(db, scopeNodeId) : [];
+      return isScopeVisible(principal, scopeNodeId, chain);
     },
     async assertInScope(principal: Principal, nodeId: string, what = 'Node'): Promise<void> {
       if (!(await this.isInScope(principal, nodeId))) throw notFound(what);

@@ -17,8 +17,10 @@ import {
   type Principal,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
-const ADMIN_KIND = { roles: ['superAdmin', 'admin'] } as const;
+const ADMIN_KIND = ACCESS.adminKind;
 const BASE = '/api/OrganizationalTree';
 const tags = ['tree'];
 
@@ -29,7 +31,7 @@ const tags = ['tree'];
 export const treeRoutes: Feature = (services) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tree = services.tree;
-  const me = (req: { principal: Principal | null }) => req.principal!;
+  const me = (req: { principal: Principal | null }) => principalOf(req);
 
   r.get(BASE, { schema: { tags, querystring: TreeQuery, response: { 200: TreeResponse } } }, async (req) =>
     tree.tree(me(req), req.query),
@@ -55,7 +57,7 @@ export const treeRoutes: Feature = (services) => async (app) => {
 
   r.get(
     `${BASE}/orphans`,
-    { config: { access: { roles: ['superAdmin'] } }, schema: { tags, response: { 200: NodeList } } },
+    { config: { access: ACCESS.superAdmin }, schema: { tags, response: { 200: NodeList } } },
     async (req) => tree.orphans(me(req)),
   );
 

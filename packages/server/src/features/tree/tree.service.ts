@@ -2,7 +2,7 @@ import {
   ALLOWED_PARENT,
   NODE_TYPE_NAMES,
   isAdminKind,
-  isSuperAdmin,
+  seesWholeTree,
   nodeKindOf,
   searchTree,
   type CreateNodeBody,
@@ -83,7 +83,7 @@ export function createTreeService(deps: {
 
   /** The roots a viewer sees: every top-level group for an unscoped superAdmin, else their scope node. */
   async function viewRoots(viewer: { scopeNodeId: string | null; roles: readonly Role[] }) {
-    if (viewer.scopeNodeId === null) return isSuperAdmin(viewer) ? rootIds(db) : [];
+    if (viewer.scopeNodeId === null) return seesWholeTree(viewer) ? rootIds(db) : [];
     return [viewer.scopeNodeId];
   }
 
@@ -160,10 +160,7 @@ export function createTreeService(deps: {
         if (!isAdminKind(principal)) throw forbidden('Only an admin may view the tree of another user');
         const other = /^[0-9a-f-]{36}$/i.test(opts.userId) ? await deps.users.scopeOf(opts.userId) : null;
         if (!other) throw notFound('User');
-        const visible =
-          other.scopeNodeId === null
-            ? principal.scopeNodeId === null && isSuperAdmin(principal)
-            : await scope.isInScope(principal, other.scopeNodeId);
+        const visible = await scope.isScopeVisible(principal, other.scopeNodeId);
         if (!visible) throw notFound('User');
         viewer = other;
       }
@@ -183,7 +180,7 @@ export function createTreeService(deps: {
       const kind = nodeKindOf(input.type);
       let parent: NodeRow | null = null;
       if (input.parentId === null) {
-        if (!(isSuperAdmin(principal) && principal.scopeNodeId === null)) {
+        if (!seesWholeTree(principal)) {
           throw forbidden('Only a superAdmin with the whole tree creates top-level client groups');
         }
       } else {
@@ -270,7 +267,7 @@ export function createTreeService(deps: {
 
     /** Orphans: nodes whose parent was deleted or that were sent to the orphans. Unscoped superAdmin only. */
     async orphans(principal: Principal): Promise<NodeSummary[]> {
-      if (!(isSuperAdmin(principal) && principal.scopeNodeId === null)) return [];
+      if (!seesWholeTree(principal)) return [];
       return (await orphanRows(db)).map(summary);
     },
 

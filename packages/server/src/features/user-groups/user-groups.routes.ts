@@ -9,8 +9,10 @@ import {
   UserGroupList,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
-const adminKind = { roles: ['superAdmin', 'admin'] } as const;
+const adminKind = ACCESS.adminKind;
 const tags = ['user groups'];
 
 export const userGroupRoutes: Feature = (services) => async (app) => {
@@ -26,7 +28,7 @@ export const userGroupRoutes: Feature = (services) => async (app) => {
         response: { 200: UserGroupList },
       },
     },
-    async (req) => services.userGroups.list(req.principal!),
+    async (req) => services.userGroups.list(principalOf(req)),
   );
 
   r.get(
@@ -39,13 +41,13 @@ export const userGroupRoutes: Feature = (services) => async (app) => {
         response: { 200: UserGroupDto },
       },
     },
-    async (req) => services.userGroups.current(req.principal!),
+    async (req) => services.userGroups.current(principalOf(req)),
   );
 
   r.get(
     '/api/UserGroup/:id',
     { config: { access: adminKind }, schema: { tags, params: IdParams, response: { 200: UserGroupDto } } },
-    async (req) => services.userGroups.get(req.principal!, req.params.id),
+    async (req) => services.userGroups.get(principalOf(req), req.params.id),
   );
 
   r.post(
@@ -54,7 +56,8 @@ export const userGroupRoutes: Feature = (services) => async (app) => {
       config: { access: adminKind },
       schema: { tags, body: CreateUserGroupBody, response: { 201: UserGroupDto, 409: ErrorBody } },
     },
-    async (req, reply) => reply.status(201).send(await services.userGroups.create(req.principal!, req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await services.userGroups.create(principalOf(req), req.body)),
   );
 
   r.put(
@@ -63,7 +66,7 @@ export const userGroupRoutes: Feature = (services) => async (app) => {
       config: { access: adminKind },
       schema: { tags, params: IdParams, body: UpdateUserGroupBody, response: { 200: UserGroupDto } },
     },
-    async (req) => services.userGroups.update(req.principal!, req.params.id, req.body),
+    async (req) => services.userGroups.update(principalOf(req), req.params.id, req.body),
   );
 
   r.delete(
@@ -77,6 +80,6 @@ export const userGroupRoutes: Feature = (services) => async (app) => {
         response: { 200: DeleteUserGroupResult },
       },
     },
-    async (req) => services.userGroups.remove(req.principal!, req.params.id),
+    async (req) => services.userGroups.remove(principalOf(req), req.params.id),
   );
 };

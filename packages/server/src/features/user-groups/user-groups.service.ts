@@ -1,6 +1,7 @@
 import {
   EVERYONE_GROUP,
   type CreateUserGroupBody,
+  seesWholeTree,
   type Principal,
   type UpdateUserGroupBody,
   type UserGroupDto,
@@ -43,7 +44,7 @@ const present = (g: GroupRow): UserGroupDto => ({
  * its name and cannot be deleted. Templates belong to a group, so they follow the same rule.
  */
 export function createUserGroupsService(db: Db, eventLog: EventLogService, scope: ScopeService) {
-  const unscopedSuperAdmin = (p: Principal) => p.scopeNodeId === null && p.roles.includes('superAdmin');
+  const unscopedSuperAdmin = (p: Principal) => seesWholeTree(p);
 
   /** Whether the caller manages groups of this owner scope (its subtree holds the owner). */
   async function manages(principal: Principal, owner: string | null): Promise<boolean> {

@@ -1,11 +1,10 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, PasswordRuleErrorBody, ProfileBody, UserCurrent, UserDto } from '@footfall/domain';
 import type { Feature } from '../feature.js';
-import { answerPasswordRuleErrors } from '../../platform/http/password-rule.http.js';
+import { principalOf } from '../../platform/http/principal.js';
 
 /** The signed-in user: who am I, and the profile dialog. */
 export const currentUserRoutes: Feature = (services) => async (app) => {
-  answerPasswordRuleErrors(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   for (const url of ['/api/User/Current', '/user/current']) {
@@ -19,7 +18,7 @@ export const currentUserRoutes: Feature = (services) => async (app) => {
           response: { 200: UserCurrent },
         },
       },
-      async (req) => services.users.current(req.principal!),
+      async (req) => services.users.current(principalOf(req)),
     );
   }
 
@@ -34,6 +33,6 @@ export const currentUserRoutes: Feature = (services) => async (app) => {
         response: { 200: UserDto, 400: PasswordRuleErrorBody.or(ErrorBody), 403: ErrorBody },
       },
     },
-    async (req) => services.users.updateProfile(req.principal!, req.body),
+    async (req) => services.users.updateProfile(principalOf(req), req.body),
   );
 };

@@ -110,7 +110,7 @@ describe('GET /api/User/Current and PUT /api/User/profile', () => {
     expect([row.first_name, row.email, row.language]).toEqual(['Eve', 'eve@example.com', 'fr']);
   });
 
-  it('answers 400 naming the field with the message key', async () => {
+  it('answers 400 naming the field, with the message key as the error code', async () => {
     const cases: [object, string, string][] = [
       [{ firstName: '   ' }, 'firstName', 'required'],
       [{ lastName: '' }, 'lastName', 'required'],
@@ -127,16 +127,21 @@ describe('GET /api/User/Current and PUT /api/User/profile', () => {
     for (const [over, field, message] of cases) {
       const res = await put(eve, profile(over));
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
-      expect(res.json()).toMatchObject({ field, message });
+      // the web translates `error` (the code); `message` keeps the key it always carried
+      expect(res.json()).toEqual({ error: message, message, field, statusCode: 400 });
     }
     const weak = await put(
       eve,
       profile({ oldPassword: eve.password, newPassword: 'weak', newPasswordConfirmation: 'weak' }),
     );
-    expect(weak.json()).toMatchObject({
-      field: 'newPassword',
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual({
       error: 'password_rule',
+      message: 'newPassword: the password does not follow the rule (missing: length, upper, digit, special)',
+      field: 'newPassword',
+      statusCode: 400,
       missing: ['length', 'upper', 'digit', 'special'],
+      classesShort: 2,
     });
   });
 
@@ -150,7 +155,12 @@ describe('GET /api/User/Current and PUT /api/User/profile', () => {
       }),
     );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().field).toBe('oldPassword');
+    expect(wrong.json()).toEqual({
+      error: 'old_password_invalid',
+      message: 'old_password_invalid',
+      field: 'oldPassword',
+      statusCode: 400,
+    });
     const ok = await put(
       eve,
       profile({

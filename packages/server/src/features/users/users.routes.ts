@@ -12,20 +12,20 @@ import {
   UserList,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
-import { answerPasswordRuleErrors } from '../../platform/http/password-rule.http.js';
+import { principalOf } from '../../platform/http/principal.js';
+import { ACCESS } from '../../platform/http/access-groups.js';
 
-const adminKind = { roles: ['superAdmin', 'admin'] } as const;
+const adminKind = ACCESS.adminKind;
 const tags = ['users'];
 
 /** User management (admin-kind, within their scope). */
 export const usersRoutes: Feature = (services) => async (app) => {
-  answerPasswordRuleErrors(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/User',
     { config: { access: adminKind }, schema: { tags, response: { 200: UserList } } },
-    async (req) => services.users.list(req.principal!),
+    async (req) => services.users.list(principalOf(req)),
   );
 
   r.post(
@@ -34,13 +34,13 @@ export const usersRoutes: Feature = (services) => async (app) => {
       config: { access: adminKind },
       schema: { tags, body: CreateUserBody, response: { 201: UserDto, 409: ErrorBody } },
     },
-    async (req, reply) => reply.status(201).send(await services.users.create(req.principal!, req.body)),
+    async (req, reply) => reply.status(201).send(await services.users.create(principalOf(req), req.body)),
   );
 
   r.get(
     '/api/User/:id',
     { config: { access: adminKind }, schema: { tags, params: IdParams, response: { 200: UserDto } } },
-    async (req) => services.users.get(req.principal!, req.params.id),
+    async (req) => services.users.get(principalOf(req), req.params.id),
   );
 
   r.put(
@@ -49,7 +49,7 @@ export const usersRoutes: Feature = (services) => async (app) => {
       config: { access: adminKind },
       schema: { tags, params: IdParams, body: UpdateUserBody, response: { 200: UserDto } },
     },
-    async (req) => services.users.update(req.principal!, req.params.id, req.body),
+    async (req) => services.users.update(principalOf(req), req.params.id, req.body),
   );
 
   r.delete(
@@ -64,17 +64,7 @@ export const usersRoutes: Feature = (services) => async (app) => {
         response: { 200: DeleteUserResult, 409: DeleteUserConflict.or(ErrorBody) },
       },
     },
-    async (req, reply) => {
-      const result = await services.users.remove(req.principal!, req.params.id, req.query);
-      if (!result.blocked || result.validateOnly) return result;
-      const what = result.owned.map((o) => `${o.count} ${o.resource}`).join(', ');
-      return reply.status(409).send({
-        ...result,
-        error: 'conflict' as const,
-        message: `The user owns ${what}; delete with force=true to delete them too`,
-        statusCode: 409 as const,
-      });
-    },
+    async (req) => services.users.remove(principalOf(req), req.params.id, req.query),
   );
 
   r.get(
@@ -88,6 +78,6 @@ export const usersRoutes: Feature = (services) => async (app) => {
         response: { 200: AffectedUsers },
       },
     },
-    async (req) => services.users.affectedUsers(req.principal!, req.params.id),
+    async (req) => services.users.affectedUsers(principalOf(req), req.params.id),
   );
 };

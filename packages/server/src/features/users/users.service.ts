@@ -1,7 +1,9 @@
 import {
   DEFAULT_MOBILE_SETTINGS,
   checkPassword,
-  isSuperAdmin,
+  canGrantRoles,
+  outranksOrEquals,
+  seesWholeTree,
   trimLanguage,
   validateProfile,
   wantsPasswordChange,
@@ -17,10 +19,16 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  invalidField,
+  notFound,
+} from '../../platform/http/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/password-hash.js';
 import { PasswordRuleError } from '../../platform/http/password-rule.error.js';
-import { canGrantRoles, outranksOrEquals } from './user-permissions.js';
 import { toUserCurrent, toUserDto } from './users.presenter.js';
 import {
   countUsers,
@@ -83,9 +91,7 @@ const hashChecked = async (password: string, field: string) => {
  */
 export function createUsersService({ db, clock, bus, eventLog, scope, templates, groups }: Deps) {
   const visible = async (principal: Principal, row: UserRow) =>
-    row.scope_node_id === null
-      ? principal.scopeNodeId === null && isSuperAdmin(principal)
-      : scope.isInScope(principal, row.scope_node_id);
+    scope.isScopeVisible(principal, row.scope_node_id);
 
   async function loadManaged(principal: Principal, id: string): Promise<UserRow> {
     const [row] = await selectUsers(db, { id });
@@ -104,7 +110,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
     if (!canGrantRoles(principal, roles)) throw forbidden('You cannot grant the superAdmin role');
     if (scopeNodeId === null) {
       if (!roles.includes('superAdmin')) throw badRequest('A scope is required', 'scope');
-      if (!(principal.scopeNodeId === null && isSuperAdmin(principal))) {
+      if (!seesWholeTree(principal)) {
         throw forbidden('You cannot grant the whole tree');
       }
       return;
@@ -163,7 +169,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
 
     async list(principal: Principal): Promise<UserDto[]> {
       if (principal.scopeNodeId === null) {
-        return isSuperAdmin(principal) ? (await selectUsers(db)).map(toUserDto) : [];
+        return seesWholeTree(principal) ? (await selectUsers(db)).map(toUserDto) : [];
       }
       return (await selectUsers(db, { scopeRootId: principal.scopeNodeId })).map(toUserDto);
     },
@@ -319,7 +325,12 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
         owned,
         affectedUsers: affected.length,
       };
-      if (opts.validate || blocked) return result;
+      if (opts.validate) return result;
+      if (blocked) {
+        // 409 with the report as details, so the client shows what the user owns
+        const what = owned.map((o) => `${o.count} ${o.resource}`).join(', ');
+        throw conflict(`The user owns ${what}; delete with force=true to delete them too`, undefined, result);
+      }
       await deleteUser(db, id);
       await eventLog.record(principal, 'User.Delete', target.username, { owned, force: opts.force });
       bus.emit('userAccessChanged', { userId: id });
@@ -337,7 +348,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
         const check = checkPassword(body.newPassword ?? '');
         throw new PasswordRuleError('newPassword', check.missing, check.classesShort);
       }
-      if (first) throw badRequest(first.key, first.field);
+      if (first) throw invalidField(first.key, first.field);
       const values: Partial<UserValues> = {
         first_name: body.firstName!.trim(),
         last_name: body.lastName!.trim(),
@@ -348,7 +359,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
       if (changingPassword) {
         if (principal.actor) throw forbidden('An impersonator cannot change the password');
         if (!(await verifyPassword(await passwordHashOf(db, body.id), body.oldPassword ?? ''))) {
-          throw badRequest('old_password_invalid', 'oldPassword');
+          throw invalidField('old_password_invalid', 'oldPassword');
         }
         values.password_hash = await hashPassword(body.newPassword!);
         values.reset_password_at_next_login = false;

@@ -71,6 +71,16 @@ describe('user management /api/User', () => {
     expect(bad.json().field).toBe('id');
   });
 
+  it('shows a user with the whole tree only to a caller who sees the whole tree', async () => {
+    expect((await call(root, 'GET', `/api/User/${root.id}`)).statusCode).toBe(200);
+    expect((await call(root, 'GET', `/api/User/${scopedSuper.id}`)).statusCode).toBe(200);
+    // an admin, and even a superAdmin with a scope, get 404 as for an unknown user
+    expect((await call(adminA, 'GET', `/api/User/${root.id}`)).statusCode).toBe(404);
+    expect((await call(scopedSuper, 'GET', `/api/User/${root.id}`)).statusCode).toBe(404);
+    expect((await call(scopedSuper, 'GET', `/api/User/${userA.id}`)).statusCode).toBe(200);
+    expect((await call(scopedSuper, 'GET', `/api/User/${adminA.id}`)).statusCode).toBe(404);
+  });
+
   it('creates a user who can then sign in; language kept as two letters; logged', async () => {
     const body = newUser();
     const res = await call(adminA, 'POST', '/api/User', body);
@@ -115,7 +125,14 @@ describe('user management /api/User', () => {
     expect(dup.json().field).toBe('username');
     const weak = await call(adminA, 'POST', '/api/User', newUser({ password: 'weak' }));
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toMatchObject({ field: 'password', error: 'password_rule' });
+    expect(weak.json()).toEqual({
+      error: 'password_rule',
+      message: 'password: the password does not follow the rule (missing: length, upper, digit, special)',
+      field: 'password',
+      statusCode: 400,
+      missing: ['length', 'upper', 'digit', 'special'],
+      classesShort: 2,
+    });
     const email = await call(adminA, 'POST', '/api/User', newUser({ email: 'a@b@c' }));
     expect(email.statusCode).toBe(400);
     expect(email.json().field).toBe('email');
@@ -225,7 +242,17 @@ describe('user management /api/User', () => {
     );
     const blocked = await call(adminA, 'DELETE', `/api/User/${owner.id}`);
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json()).toMatchObject({ error: 'conflict', blocked: true, deleted: false });
+    // the 409 body is the validate report plus the error fields
+    expect(blocked.json()).toEqual({
+      ...validate.json(),
+      validateOnly: false,
+      error: 'conflict',
+      message: 'The user owns 2 test_owned; delete with force=true to delete them too',
+      statusCode: 409,
+    });
+    expect(await t.db.selectFrom('app_user').select('id').where('id', '=', owner.id).execute()).toHaveLength(
+      1,
+    );
     const forced = await call(adminA, 'DELETE', `/api/User/${owner.id}?force=true`);
     expect(forced.statusCode).toBe(200);
     expect(forced.json()).toMatchObject({ deleted: true, blocked: false });

@@ -24,6 +24,7 @@ export function installErrorHandler(app: FastifyInstance) {
         message: err.message,
         statusCode: err.statusCode,
         ...(err.field ? { field: err.field } : {}),
+        ...err.details,
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -1,23 +1,23 @@
-import { checkPassword, type PasswordPart, type PasswordRuleErrorBody } from '@footfall/domain';
+import { checkPassword, type PasswordPart } from '@footfall/domain';
+import { AppError } from './errors.js';
 
-/** The new password fails the rule of spec section 5; the answer lists what is missing. */
-export class PasswordRuleError extends Error {
+/**
+ * The new password fails the rule of spec section 5: 400 `password_rule` naming the field, with
+ * the missing parts (`missing`, keys password_rule_<part> in the UI) and `classesShort` as details.
+ */
+export class PasswordRuleError extends AppError {
   constructor(
-    readonly field: string,
+    field: string,
     readonly missing: PasswordPart[],
     readonly classesShort: number,
   ) {
-    super(`${field}: the password does not follow the rule (missing: ${missing.join(', ')})`);
-  }
-  get body(): PasswordRuleErrorBody {
-    return {
-      error: 'password_rule',
-      message: this.message,
-      field: this.field,
-      statusCode: 400,
-      missing: this.missing,
-      classesShort: this.classesShort,
-    };
+    super(
+      400,
+      'password_rule',
+      `${field}: the password does not follow the rule (missing: ${missing.join(', ')})`,
+      field,
+      { missing, classesShort },
+    );
   }
 }
 

@@ -123,7 +123,7 @@ describe('profile dialog', () => {
       'PUT /api/User/profile': () => ({
         status: 400,
         body: {
-          error: 'bad_request',
+          error: 'old_password_invalid',
           message: 'old_password_invalid',
           field: 'oldPassword',
           statusCode: 400,
@@ -139,5 +139,45 @@ describe('profile dialog', () => {
     expect(await screen.findByText('Your profile could not be updated.')).toBeVisible();
     expect(field(/current password/i)).toHaveAccessibleDescription('This is not your current password');
     expect(onClose).not.toHaveBeenCalled();
+  });
+  const rejectPassword = (body: object) => {
+    mockFetch({ 'PUT /api/User/profile': () => ({ status: 400, body }) });
+    open();
+  };
+  const submitPasswordChange = async () => {
+    await screen.findByRole('dialog');
+    await userEvent.type(field(/current password/i), 'Demo-password-1');
+    await userEvent.type(field(/^new password/i), 'Brand-new-pass-42');
+    await userEvent.type(field(/confirm the new password/i), 'Brand-new-pass-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Your profile could not be updated.', { selector: 'div *' }),
+    ).toBeVisible();
+  };
+
+  it('translates the password-rule answer from its code and details, not its English message', async () => {
+    rejectPassword({
+      error: 'password_rule',
+      message: 'newPassword: the password does not follow the rule (missing: length)',
+      field: 'newPassword',
+      statusCode: 400,
+      missing: ['length'],
+      classesShort: 0,
+    });
+    await submitPasswordChange();
+    await waitFor(() =>
+      expect(field(/^new password/i)).toHaveAccessibleDescription(
+        'The password needs at least 12 characters.',
+      ),
+    );
+  });
+
+  it('never translates a message string: an unknown code gets the generic failure text', async () => {
+    // the message happens to be an i18n key ("Required"); only the code decides the text
+    rejectPassword({ error: 'bad_request', message: 'required', field: 'oldPassword', statusCode: 400 });
+    await submitPasswordChange();
+    await waitFor(() =>
+      expect(field(/current password/i)).toHaveAccessibleDescription('Your profile could not be updated.'),
+    );
   });
 });

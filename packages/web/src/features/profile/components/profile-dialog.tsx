@@ -16,11 +16,13 @@ import { useTranslation } from 'react-i18next';
 import {
   LANGUAGES,
   PROFILE_DIALOG_WIDTH,
+  isProfileErrorCode,
   validateProfile,
   wantsPasswordChange,
   trimLanguage,
   type ProfileField,
   type ProfileFieldError,
+  type PasswordRuleErrorBody,
   type UserCurrent,
 } from '@footfall/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -52,6 +54,17 @@ function errorText(t: ReturnType<typeof useTranslation>['t'], lang: string, e: P
     });
   }
   return t(e.key);
+}
+
+/** Translated message of the server's answer naming a field, chosen by its error code (never its message). */
+function serverErrorText(t: ReturnType<typeof useTranslation>['t'], lang: string, err: ApiError) {
+  const code = err.body?.error;
+  if (code === 'password_rule') {
+    const body = err.body as Partial<PasswordRuleErrorBody>;
+    const check = { missing: body.missing ?? [], classesShort: body.classesShort ?? 0 };
+    return passwordRuleMessage(t, lang, check) ?? t('password_rule_hint');
+  }
+  return isProfileErrorCode(code) ? t(code) : t('user_profile_updated_failure');
 }
 
 /**
@@ -137,12 +150,9 @@ function ProfileDialogContent({ user, onClose }: { user: UserCurrent; onClose():
         onError: (err) => {
           notify(t('user_profile_updated_failure'), 'error');
           const field = err instanceof ApiError ? err.field : undefined;
-          if (field && field in form) {
-            // the server names the field and answers a message key of spec section 5
-            setServerError({
-              field: field as ProfileField,
-              message: i18n.exists(err.message) ? t(err.message) : err.message,
-            });
+          if (err instanceof ApiError && field && field in form) {
+            // the server names the field and answers an error code of spec section 5
+            setServerError({ field: field as ProfileField, message: serverErrorText(t, i18n.language, err) });
           }
         },
       },

@@ -1,0 +1,5 @@
+export * from './role-groups.js';
+export * from './scope.js';
+export * from './privilege.js';
+export * from './areas.js';
+export * from './menus.js';

@@ -1,0 +1,23 @@
+import type { Role } from '../roles.js';
+
+/**
+ * The groups of roles that routes, services and screens open to (spec section 6), written once.
+ * The server's route declarations (`ACCESS` in platform/http), the access-control matrix, the role
+ * predicates of roles.ts and the web's menus all read these lists.
+ */
+export const ROLE_GROUPS = {
+  /** "Admin-kind means admin or superAdmin" */
+  adminKind: ['superAdmin', 'admin'],
+  superAdmin: ['superAdmin'],
+  /** may sign in as another user of their scope */
+  impersonators: ['superAdmin', 'admin', 'Impersonator'],
+  /** may adjust and reset occupancy */
+  occupancyOperators: ['superAdmin', 'admin', 'OccupancyOperator'],
+  /** monitor devices */
+  deviceManagers: ['superAdmin', 'deviceManagerAdmin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type RoleGroup = keyof typeof ROLE_GROUPS;
+
+/** True when the principal holds at least one role of the group. */
+export const inRoleGroup = (p: { roles: readonly Role[] }, group: RoleGroup): boolean =>
+  ROLE_GROUPS[group].some((r) => p.roles.includes(r));
