@@ -16,6 +16,7 @@ import type { Mailer } from './platform/mail/mailer.js';
 import type { TokenService } from './platform/auth/tokens.js';
 import type { EventBus } from './platform/events.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { installSafeInput } from './platform/http/safe-input.js';
 import { authPlugin } from './platform/http/auth-plugin.js';
 import { inlineScriptSources, registerWebApp } from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installSafeInput(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
