@@ -17,6 +17,7 @@ import type { TokenService } from './platform/auth/tokens.js';
 import type { EventBus } from './platform/events.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installSafeInput } from './platform/http/safe-input.js';
+import { installErrorBodies } from './platform/http/error-bodies.js';
 import { authPlugin } from './platform/http/auth-plugin.js';
 import { inlineScriptSources, registerWebApp } from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installSafeInput(app);
+  installErrorBodies(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

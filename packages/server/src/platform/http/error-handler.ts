@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
+import { fromDatabaseError } from './database-errors.js';
 
 function fieldOf(instancePath: string | undefined, params: unknown): string | undefined {
   const fromPath = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -10,7 +11,8 @@ function fieldOf(instancePath: string | undefined, params: unknown): string | un
 
 /** Every error leaves as JSON: 400 naming the field for bad input, never a 500 for bad input. */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler((thrown: FastifyError, req, reply) => {
+    const err = (fromDatabaseError(thrown) ?? thrown) as FastifyError;
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send({
         error: err.code,
