@@ -128,8 +128,10 @@ export function createTemplatesService(deps: {
       assertAdmin(principal);
       const json = checkJson(body.dashboard);
       const group = await groups.get(body.userGroupId);
-      const id = await upsertTemplate(db, group.id, body.name, json);
-      await eventLog.record(principal, 'Template.Save', body.name, { userGroupId: group.id, id });
+      await eventLog.withAudit(async (tx) => {
+        const id = await upsertTemplate(db, group.id, body.name, json);
+        await eventLog.record(tx, principal, 'Template.Save', body.name, { userGroupId: group.id, id });
+      });
       return this.get(principal, group.id, body.name);
     },
 
@@ -147,10 +149,12 @@ export function createTemplatesService(deps: {
       }
       if (!source) throw notFound('Template');
       const target = await groups.get(body.targetUserGroupId);
-      await upsertTemplate(db, target.id, source.name, source.dashboard);
-      await eventLog.record(principal, 'Template.Copy', source.name, {
-        from: source.user_group_id,
-        to: target.id,
+      await eventLog.withAudit(async (tx) => {
+        await upsertTemplate(db, target.id, source.name, source.dashboard);
+        await eventLog.record(tx, principal, 'Template.Copy', source.name, {
+          from: source.user_group_id,
+          to: target.id,
+        });
       });
       return this.get(principal, target.id, source.name);
     },
@@ -158,14 +162,16 @@ export function createTemplatesService(deps: {
     async remove(principal: Principal, userGroupId: string, name: string) {
       assertAdmin(principal);
       const { row, group } = await load(principal, userGroupId, name);
-      await deleteTemplate(db, row.id);
-      const clear: GroupDefaultTemplatesBody = {};
-      if (group.defaultDashboardTemplate?.toLowerCase() === row.name.toLowerCase())
-        clear.defaultDashboardTemplate = null;
-      if (group.defaultMobileDashboardTemplate?.toLowerCase() === row.name.toLowerCase())
-        clear.defaultMobileDashboardTemplate = null;
-      if (Object.keys(clear).length > 0) await groups.update(principal, group.id, clear);
-      await eventLog.record(principal, 'Template.Delete', row.name, { userGroupId });
+      await eventLog.withAudit(async (tx) => {
+        await deleteTemplate(db, row.id);
+        const clear: GroupDefaultTemplatesBody = {};
+        if (group.defaultDashboardTemplate?.toLowerCase() === row.name.toLowerCase())
+          clear.defaultDashboardTemplate = null;
+        if (group.defaultMobileDashboardTemplate?.toLowerCase() === row.name.toLowerCase())
+          clear.defaultMobileDashboardTemplate = null;
+        if (Object.keys(clear).length > 0) await groups.update(principal, group.id, clear);
+        await eventLog.record(tx, principal, 'Template.Delete', row.name, { userGroupId });
+      });
       return { deleted: true as const };
     },
 
@@ -173,14 +179,17 @@ export function createTemplatesService(deps: {
     async push(principal: Principal, userGroupId: string, name: string) {
       assertAdmin(principal);
       const { row, group } = await load(principal, userGroupId, name);
-      const updated = await deps
-        .dashboards()
-        .overwriteLinked(
-          { id: group.id, includeUngrouped: group.isEveryone },
-          row.name,
-          DashboardJson.parse(row.dashboard),
-        );
-      await eventLog.record(principal, 'Template.Push', row.name, { userGroupId, updated });
+      const updated = await eventLog.withAudit(async (tx) => {
+        const updated = await deps
+          .dashboards()
+          .overwriteLinked(
+            { id: group.id, includeUngrouped: group.isEveryone },
+            row.name,
+            DashboardJson.parse(row.dashboard),
+          );
+        await eventLog.record(tx, principal, 'Template.Push', row.name, { userGroupId, updated });
+        return updated;
+      });
       return { updated };
     },
 
@@ -192,8 +201,13 @@ export function createTemplatesService(deps: {
     ) {
       assertAdmin(principal);
       const { row } = await load(principal, userGroupId, name);
-      await updateUserCreationAction(db, row.id, action);
-      await eventLog.record(principal, 'Template.UserCreationAction', row.name, { userGroupId, action });
+      await eventLog.withAudit(async (tx) => {
+        await updateUserCreationAction(db, row.id, action);
+        await eventLog.record(tx, principal, 'Template.UserCreationAction', row.name, {
+          userGroupId,
+          action,
+        });
+      });
       return this.get(principal, userGroupId, name);
     },
 

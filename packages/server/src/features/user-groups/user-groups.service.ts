@@ -68,14 +68,17 @@ export function createUserGroupsService(db: Db, eventLog: EventLogService) {
 
     async create(principal: Principal, body: CreateUserGroupBody): Promise<UserGroupDto> {
       if (await groupNameTaken(db, body.name)) throw conflict('This group name is taken', 'name');
-      const id = await insertGroup(db, {
-        name: body.name,
-        user_retention_policy_days: body.userRetentionPolicyDays,
-        default_dashboard_template: body.defaultDashboardTemplate,
-        default_mobile_dashboard_template: body.defaultMobileDashboardTemplate,
-        support_chat_enabled: body.supportChatEnabled,
+      const id = await eventLog.withAudit(async (tx) => {
+        const id = await insertGroup(db, {
+          name: body.name,
+          user_retention_policy_days: body.userRetentionPolicyDays,
+          default_dashboard_template: body.defaultDashboardTemplate,
+          default_mobile_dashboard_template: body.defaultMobileDashboardTemplate,
+          support_chat_enabled: body.supportChatEnabled,
+        });
+        await eventLog.record(tx, principal, 'UserGroup.Create', body.name);
+        return id;
       });
-      await eventLog.record(principal, 'UserGroup.Create', body.name);
       return present(await load(id));
     },
 
@@ -96,16 +99,21 @@ export function createUserGroupsService(db: Db, eventLog: EventLogService) {
       if (body.defaultMobileDashboardTemplate !== undefined)
         v.default_mobile_dashboard_template = body.defaultMobileDashboardTemplate;
       if (body.supportChatEnabled !== undefined) v.support_chat_enabled = body.supportChatEnabled;
-      await updateGroup(db, id, v);
-      await eventLog.record(principal, 'UserGroup.Update', group.name, { changed: Object.keys(body) });
+      await eventLog.withAudit(async (tx) => {
+        await updateGroup(db, id, v);
+        await eventLog.record(tx, principal, 'UserGroup.Update', group.name, { changed: Object.keys(body) });
+      });
       return present(await load(id));
     },
 
     async remove(principal: Principal, id: string) {
       const group = await load(id);
       if (group.name === EVERYONE_GROUP) throw badRequest('The _EVERYONE_ group cannot be deleted', 'id');
-      const usersMoved = await deleteGroup(db, id);
-      await eventLog.record(principal, 'UserGroup.Delete', group.name, { usersMoved });
+      const usersMoved = await eventLog.withAudit(async (tx) => {
+        const usersMoved = await deleteGroup(db, id);
+        await eventLog.record(tx, principal, 'UserGroup.Delete', group.name, { usersMoved });
+        return usersMoved;
+      });
       return { deleted: true as const, usersMoved };
     },
   };

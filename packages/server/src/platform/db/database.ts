@@ -1,7 +1,8 @@
-import { Kysely, PostgresDialect, Migrator, sql } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { UnitOfWorkDialect } from './unit-of-work.js';
 
 // numeric and bigint columns come back as JS numbers: counts and sums stay far below 2^53
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -17,7 +18,7 @@ export function createDb(url: string, opts: { max?: number } = {}): { db: Db; po
   pool.on('error', () => undefined);
   // a connection dying mid-query fails that query; it must not become an uncaught exception
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new UnitOfWorkDialect({ pool }) });
   return { db, pool };
 }
 
