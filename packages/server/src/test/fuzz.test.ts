@@ -14,7 +14,6 @@ import { countChanges, tableCounts } from './table-counts.js';
  * Seeded and reproducible: the seed is printed; FUZZ_SEED=<n> replays a run, FUZZ_REQUESTS=<n>
  * changes its size (10,000 by default).
  */
-// eslint-disable-next-line no-restricted-properties -- test knobs, not application settings
 const knobs = process.env;
 const SEED = Number(knobs.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const TOTAL = Number(knobs.FUZZ_REQUESTS ?? 10_000);
@@ -367,7 +366,6 @@ describe('schema-driven fuzzer: no 5xx, and refused requests write nothing', () 
   }
 
   it(`sends ${TOTAL} requests over every operation: no 5xx, no row written by a refused request`, async () => {
-    // eslint-disable-next-line no-console -- the seed is how a failure is replayed
     console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} replays this run)`);
     const rng = rngFrom(SEED);
     expect(operations.length).toBeGreaterThan(50);
@@ -409,7 +407,6 @@ describe('schema-driven fuzzer: no 5xx, and refused requests write nothing', () 
         if (Object.keys(changed).length > 0) writesOnRefusal.push(`${op.key}: ${JSON.stringify(changed)}`);
       }
     }
-    // eslint-disable-next-line no-console -- the figures of the run
     console.log(
       `fuzz: ${sent} requests over ${operations.length} operations, ${refused} refused (4xx), ` +
         `${serverErrors.length} 5xx, ${checkedBatches} all-refused batches checked for writes`,
