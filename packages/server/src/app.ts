@@ -14,7 +14,7 @@ import type { Logger } from './platform/logger.js';
 import type { Clock } from './platform/clock.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { TokenService } from './platform/auth/tokens.js';
-import type { EventBus } from './platform/events.js';
+import type { EventBus } from './platform/event-bus.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installSafeInput } from './platform/http/safe-input.js';
 import { installErrorBodies } from './platform/http/error-bodies.js';

@@ -5,7 +5,7 @@ import { resolveSecret } from './platform/auth/secret.js';
 import { TokenService } from './platform/auth/tokens.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { systemClock } from './platform/clock.js';
-import { EventBus } from './platform/events.js';
+import { EventBus } from './platform/event-bus.js';
 import { buildApp, type AppContext } from './app.js';
 import { runStartupTasks } from './startup.js';
 

@@ -34,7 +34,7 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
   // time-series engine: demo counts and live generator, MQTT ingestion (MQTT_URL), occupancy resets,
   // rollup upkeep after tree changes
   stops.push(...(await startTimeSeriesTasks(app, ctx, demo)));
-  // a live view on every demo location and a week of showtimes at the venues (features/liveview, events)
+  // a live view on every demo location and a week of showtimes at the venues (features/live-views, showtimes)
   if (demo) await app.services.liveViews.seedDemo(demo).then(() => app.services.siteEvents.seedDemo(demo));
   return result;
 }

@@ -4,7 +4,7 @@ import type { WeekWindows } from '../time/business-hours.js';
 import { canOperateOccupancy, isAdminKind, type Role } from '../roles.js';
 
 /**
- * What a live view's thresholds mean (decided here, documented in features/liveview/README.md):
+ * What a live view's thresholds mean (decided here, documented in packages/server/src/features/live-views/README.md):
  *
  * - `warningThreshold` and `alertThreshold` are numbers of people present (the occupancy), not
  *   percentages. `alertThreshold` is "full": at or above it the screen turns red and tells shoppers

@@ -6,7 +6,10 @@ import pg from 'pg';
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { TokenService } from '../../../server/src/platform/auth/tokens.js';
 import { systemClock } from '../../../server/src/platform/clock.js';
-import { startServerProcess, type ServerProcess } from '../../../server/src/features/live/server-process.js';
+import {
+  startServerProcess,
+  type ServerProcess,
+} from '../../../server/src/features/live-hub/server-process.js';
 import { freshDatabase, ms, percentile, printTable, step, type BenchModule } from './bench-kit.js';
 import type { FromClients, ToClients } from './hub-clients.js';
 

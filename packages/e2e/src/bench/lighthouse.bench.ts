@@ -7,7 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { freePort } from '../../../server/src/features/live/server-process.js';
+import { freePort } from '../../../server/src/features/live-hub/server-process.js';
 import { printTable, step, type BenchModule } from './bench-kit.js';
 
 /**

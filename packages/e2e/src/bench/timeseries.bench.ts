@@ -27,7 +27,7 @@ import { createLogger } from '../../../server/src/platform/logger.js';
 import { ManualClock } from '../../../server/src/platform/clock.js';
 import { TokenService } from '../../../server/src/platform/auth/tokens.js';
 import { createMailer } from '../../../server/src/platform/mail/mailer.js';
-import { EventBus } from '../../../server/src/platform/events.js';
+import { EventBus } from '../../../server/src/platform/event-bus.js';
 import { measureIngestThroughput } from '../../../server/src/features/timeseries/ingest.bench.js';
 import { sql } from 'kysely';
 import {

@@ -5,7 +5,7 @@ import { createLogger } from '../platform/logger.js';
 import { openDatabase } from '../platform/db/connect.js';
 import type { Db } from '../platform/db/database.js';
 import { systemClock, type Clock } from '../platform/clock.js';
-import { EventBus } from '../platform/events.js';
+import { EventBus } from '../platform/event-bus.js';
 import { AppError } from '../platform/http/errors.js';
 import { createUsersService } from '../features/users/users.service.js';
 import { createEventLogService } from '../features/event-log/event-log.service.js';

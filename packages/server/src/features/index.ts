@@ -1,7 +1,7 @@
 import type { Feature } from './feature.js';
-import { liveRoutes } from './live/live.routes.js';
-import { liveViewRoutes } from './liveview/liveview.routes.js';
-import { siteEventRoutes } from './events/site-events.routes.js';
+import { liveRoutes } from './live-hub/live-hub.routes.js';
+import { liveViewRoutes } from './live-views/live-views.routes.js';
+import { siteEventRoutes } from './showtimes/site-events.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { eventLogRoutes } from './event-log/event-log.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -12,15 +12,15 @@ import { currentUserRoutes } from './users/current-user.routes.js';
 import { userGroupRoutes } from './user-groups/user-groups.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { outboxRoutes } from './outbox/outbox.routes.js';
-import { queryRoutes } from './timeseries/query.routes.js';
-import { formulaRoutes } from './timeseries/formula.routes.js';
+import { queryRoutes } from './analytics/query.routes.js';
+import { formulaRoutes } from './analytics/formula.routes.js';
 import { dashboardRoutes } from './dashboards/dashboards.routes.js';
 import { templateRoutes } from './templates/templates.routes.js';
 import { treeRoutes } from './tree/tree.routes.js';
 import { seriesRoutes } from './timeseries/series.routes.js';
 import { ingestRoutes } from './timeseries/ingest.routes.js';
 import { sensorRoutes } from './timeseries/sensors/sensors.routes.js';
-import { occupancyRoutes } from './timeseries/occupancy.routes.js';
+import { occupancyRoutes } from './occupancy/occupancy.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [

@@ -10,7 +10,7 @@ import { createLogger } from '../platform/logger.js';
 import { ManualClock } from '../platform/clock.js';
 import { TokenService } from '../platform/auth/tokens.js';
 import { createMailer } from '../platform/mail/mailer.js';
-import { EventBus } from '../platform/events.js';
+import { EventBus } from '../platform/event-bus.js';
 import { buildApp, type App, type AppContext } from '../app.js';
 
 let counter = 0;

@@ -8,7 +8,7 @@ import { createLogger } from '../../platform/logger.js';
 import { systemClock } from '../../platform/clock.js';
 import { TokenService } from '../../platform/auth/tokens.js';
 import { createMailer } from '../../platform/mail/mailer.js';
-import { EventBus } from '../../platform/events.js';
+import { EventBus } from '../../platform/event-bus.js';
 
 /**
  * Ingestion throughput through the real HTTP endpoint (not a test): POSTs batches of 10,000 minute

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isAdminKind, type MeasurementInput, type Principal } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/event-bus.js';
 import type { IngestKeyPrincipal, IngestKeyVerifier } from '../../platform/http/access.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';

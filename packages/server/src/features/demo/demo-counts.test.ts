@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import type { DemoOrganisation } from '../demo/demo.service.js';
-import type { DomainEvents } from '../../platform/events.js';
-import { expectRollupsConsistent } from './ingest.test-helpers.js';
+import type { DemoOrganisation } from './demo.service.js';
+import type { DomainEvents } from '../../platform/event-bus.js';
+import { expectRollupsConsistent } from '../timeseries/ingest.test-helpers.js';
 import { poisson, rng } from './demo-counts.model.js';
 
 describe('demo count model', () => {

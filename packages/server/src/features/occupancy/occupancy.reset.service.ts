@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { OccupancyService } from './occupancy.service.js';
-import { deviceTimeZone } from './sensors/sensors.repository.js';
+import { deviceTimeZone } from '../timeseries/sensors/sensors.repository.js';
 import {
   claimRun,
   deleteSchedule,

@@ -2,10 +2,10 @@ import { toLocalMinute, fromLocalMinute } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
-import type { DemoOrganisation } from '../demo/demo.service.js';
-import type { SeriesService } from './series.service.js';
-import type { IngestService, ResolvedPoints } from './ingest.service.js';
-import type { OccupancyService } from './occupancy.service.js';
+import type { DemoOrganisation } from './demo.service.js';
+import type { SeriesService } from '../timeseries/series.service.js';
+import type { IngestService, ResolvedPoints } from '../timeseries/ingest.service.js';
+import type { OccupancyService } from '../occupancy/occupancy.service.js';
 import {
   doorDay,
   hoursOf,
@@ -31,8 +31,12 @@ import {
   lastInstant,
   nodeKpisOfSeries,
 } from './demo-counts.repository.js';
-import { lockForRebuild, rebuildNodeTotals, rebuildSeriesRollups } from './ingest.rollup.repository.js';
-import { replaceSchedule } from './occupancy.reset.repository.js';
+import {
+  lockForRebuild,
+  rebuildNodeTotals,
+  rebuildSeriesRollups,
+} from '../timeseries/ingest.rollup.repository.js';
+import { replaceSchedule } from '../occupancy/occupancy.reset.repository.js';
 
 const MINUTE = 60_000;
 const HOUR = 3600_000;

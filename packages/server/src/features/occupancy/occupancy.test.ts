@@ -9,7 +9,7 @@ import {
   makeUser,
   type MadeUser,
 } from '../../test/factories.js';
-import type { DomainEvents } from '../../platform/events.js';
+import type { DomainEvents } from '../../platform/event-bus.js';
 
 /** Toronto in June is UTC-4: local 10:00 = 14:00Z. */
 const at = (localHhmm: string, day = '2025-06-02') => {

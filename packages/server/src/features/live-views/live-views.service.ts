@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import type { Tx } from '../../platform/db/unit-of-work.js';
 import type { Clock } from '../../platform/clock.js';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/event-bus.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { createScopeService, type ScopeService } from '../tree/scope.service.js';
 import {
@@ -33,7 +33,7 @@ import {
   updateLiveView,
   type LiveViewRow,
   type LiveViewWrite,
-} from './liveview.repository.js';
+} from './live-views.repository.js';
 import {
   latestPoints,
   latestSeriesValue,

@@ -10,7 +10,7 @@ import {
   makeUser,
   type MadeUser,
 } from '../../test/factories.js';
-import type { DomainEvents } from '../../platform/events.js';
+import type { DomainEvents } from '../../platform/event-bus.js';
 
 /**
  * The live fast path of the occupancy engine (counts folded on from the last fold's state) against

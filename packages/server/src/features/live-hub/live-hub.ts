@@ -18,7 +18,7 @@ import {
   type HubLimits,
   type HubMethod,
 } from '../../platform/hub/hub-server.js';
-import type { DomainEvents } from '../../platform/events.js';
+import type { DomainEvents } from '../../platform/event-bus.js';
 import { callerOf, createHubAuthenticator, type LiveCaller, type ShareResolver } from './hub-identity.js';
 
 /**

@@ -10,13 +10,13 @@ import {
 } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import type { EventBus } from '../../platform/events.js';
+import type { EventBus } from '../../platform/event-bus.js';
 import type { Logger } from '../../platform/logger.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
-import type { SeriesService } from './series.service.js';
-import type { IngestService } from './ingest.service.js';
+import type { SeriesService } from '../timeseries/series.service.js';
+import type { IngestService } from '../timeseries/ingest.service.js';
 import {
   adjustmentsKey,
   adjustmentsSince,
@@ -39,7 +39,7 @@ import {
   updateConfigSeries,
   type OccupancyConfigRow,
 } from './occupancy.repository.js';
-import { deviceTimeZone } from './sensors/sensors.repository.js';
+import { deviceTimeZone } from '../timeseries/sensors/sensors.repository.js';
 
 const MINUTE = 60_000;
 const minuteOf = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
