@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Import rules of DESIGN.md section 3:
@@ -29,6 +30,12 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['scripts/**/*.mjs', '*.js', '.ci/**/*.js'], languageOptions: { globals: globals.node } },
+  // loaded with require() by eslint-module-utils
+  {
+    files: ['scripts/**/*.cjs'],
+    languageOptions: { globals: globals.node, sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // inlined into index.html as a classic script: a function expression the build calls with its config
   {
     files: ['packages/web/boot/**/*.js'],
@@ -46,9 +53,12 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/include': ['packages/**/*'],
-      // the node resolver with TS extensions resolves the web's extensionless imports; server and domain
-      // imports (".js" suffixes) are covered by the no-restricted-imports rules below
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // the node resolver with TS extensions resolves the web's extensionless imports; the server's and
+      // the domain's ".js" specifiers of ".ts" sources go through scripts/eslint-resolver-ts.cjs
+      'import/resolver': {
+        [fileURLToPath(new URL('./scripts/eslint-resolver-ts.cjs', import.meta.url))]: {},
+        node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+      },
       'boundaries/elements': [
         { type: 'domain', pattern: 'packages/domain/src' },
         { type: 'server-feature', pattern: 'packages/server/src/features/*', capture: ['feature'] },
@@ -56,6 +66,13 @@ export default tseslint.config(
         { type: 'web-app', pattern: 'packages/web/src/app' },
         { type: 'web-feature', pattern: 'packages/web/src/features/*', capture: ['feature'] },
         { type: 'web-shared', pattern: 'packages/web/src/{components,lib,i18n,config,hooks,theme}' },
+      ],
+      // a server feature's public face (*.service.ts, *.types.ts): the only files another feature may import
+      'boundaries/files': [
+        { category: 'feature-api', pattern: 'packages/server/src/features/**/*.{service,types}.ts' },
+        // pure role rules that auth shares, bound for packages/domain/src/policies
+        { category: 'feature-api', pattern: 'packages/server/src/features/users/user-permissions.ts' },
+        { category: 'source', pattern: 'packages/**/*' },
       ],
     },
     rules: {
@@ -68,6 +85,17 @@ export default tseslint.config(
             {
               from: { element: { type: 'server-platform' } },
               disallow: { to: { element: { type: 'server-feature' } } },
+            },
+            // across server features, only *.service.ts and *.types.ts (DESIGN.md section 3)
+            {
+              from: { element: { type: 'server-feature' } },
+              disallow: {
+                to: {
+                  element: { type: 'server-feature', captured: { feature: '!{{ from.captured.feature }}' } },
+                  file: { categories: { noneOf: ['feature-api'] } },
+                },
+              },
+              message: 'Another feature only through its *.service.ts (or *.types.ts).',
             },
             {
               from: { element: { type: 'web-shared' } },

@@ -9,12 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
-import type { Db } from './platform/db/database.js';
-import type { Logger } from './platform/logger.js';
-import type { Clock } from './platform/clock.js';
-import type { Mailer } from './platform/mail/mailer.js';
-import type { TokenService } from './platform/auth/tokens.js';
-import type { EventBus } from './platform/event-bus.js';
+import type { AppContext } from './platform/context.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installSafeInput } from './platform/http/safe-input.js';
 import { installErrorBodies } from './platform/http/error-bodies.js';
@@ -22,16 +17,6 @@ import { authPlugin } from './platform/http/auth-plugin.js';
 import { inlineScriptSources, registerWebApp } from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
 import { features } from './features/index.js';
-
-export interface AppContext {
-  config: Config;
-  db: Db;
-  log: Logger;
-  clock: Clock;
-  mailer: Mailer;
-  tokens: TokenService;
-  bus: EventBus;
-}
 
 export type App = FastifyInstance & { services: Services };
 

@@ -6,7 +6,8 @@ import { TokenService } from './platform/auth/tokens.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { systemClock } from './platform/clock.js';
 import { EventBus } from './platform/event-bus.js';
-import { buildApp, type AppContext } from './app.js';
+import { buildApp } from './app.js';
+import type { AppContext } from './platform/context.js';
 import { runStartupTasks } from './startup.js';
 
 async function main() {

@@ -1,4 +1,4 @@
-import type { AppContext } from './app.js';
+import type { AppContext } from './platform/context.js';
 import type { IngestKeyVerifier, PrincipalLoader } from './platform/http/access.js';
 import { findActivePrincipal } from './features/users/principal.repository.js';
 import { createHealthService } from './features/health/health.service.js';
@@ -22,9 +22,13 @@ import { createDemoCountsService } from './features/demo/demo-counts.service.js'
 import { createQueryService } from './features/analytics/query.service.js';
 import { createDashboardsService } from './features/dashboards/dashboards.service.js';
 import { createSnapshotsService } from './features/dashboards/snapshots.service.js';
+import { createExportsService } from './features/exports/exports.service.js';
 import { createTemplatesService } from './features/templates/templates.service.js';
 
-/** Composition root: each feature's service, built once per app and shared through `app.services`. */
+/**
+ * Composition root: each feature's service, built exactly once per app (one scope service, one event
+ * log, one tree...) and shared through `app.services`; a service gets the others it needs here.
+ */
 export function createServices(ctx: AppContext) {
   const principals: PrincipalLoader = {
     async load(claims) {
@@ -37,34 +41,21 @@ export function createServices(ctx: AppContext) {
     },
   };
   const eventLog = createEventLogService(ctx.db, ctx.clock);
-  const series = createSeriesService({ db: ctx.db, scope: createScopeService(ctx.db), eventLog });
-  const ingest = createIngestService({ ...ctx, scope: createScopeService(ctx.db), eventLog, series });
+  const scope = createScopeService(ctx.db);
+  const series = createSeriesService({ db: ctx.db, scope, eventLog });
+  const ingest = createIngestService({ ...ctx, scope, eventLog, series });
   const ingestKeys: IngestKeyVerifier | undefined = ingest.keyVerifier();
-  const sensors = createSensorService({ db: ctx.db, scope: createScopeService(ctx.db), series, ingest });
-  const occupancy = createOccupancyService({
-    ...ctx,
-    scope: createScopeService(ctx.db),
-    eventLog,
-    series,
-    ingest,
-  });
-  const occupancyResets = createOccupancyResetService({
-    ...ctx,
-    scope: createScopeService(ctx.db),
-    eventLog,
-    occupancy,
-  });
-  const demoCounts = createDemoCountsService({ ...ctx, series, ingest, occupancy });
-  const auth = createAuthService({ ...ctx, eventLog, scope: createScopeService(ctx.db) });
-  const users = createUsersService({
-    ...ctx,
-    eventLog,
-    scope: createScopeService(ctx.db),
-    templates: () => templates,
-  });
-  const liveViews = createLiveViewService({ ...ctx, eventLog, users, occupancy: () => occupancy });
+  const sensors = createSensorService({ db: ctx.db, scope, series, ingest });
+  const occupancy = createOccupancyService({ ...ctx, scope, eventLog, series, ingest });
+  const occupancyResets = createOccupancyResetService({ ...ctx, scope, eventLog, occupancy, series });
+  const demoCounts = createDemoCountsService({ ...ctx, series, ingest, occupancy, occupancyResets });
+  const auth = createAuthService({ ...ctx, eventLog, scope });
+  // users and templates need each other: templates is read lazily, once both exist
+  const users = createUsersService({ ...ctx, eventLog, scope, templates: () => templates });
+  const liveViews = createLiveViewService({ ...ctx, scope, eventLog, users, occupancy: () => occupancy });
+  const siteEvents = createSiteEventService({ ...ctx, scope, eventLog, users, places: liveViews });
   const userGroups = createUserGroupsService(ctx.db, eventLog);
-  const query = createQueryService({ db: ctx.db, scope: createScopeService(ctx.db), clock: ctx.clock });
+  const query = createQueryService({ db: ctx.db, scope, clock: ctx.clock });
   const templates = createTemplatesService({
     db: ctx.db,
     eventLog,
@@ -72,18 +63,22 @@ export function createServices(ctx: AppContext) {
     dashboards: () => dashboards,
   });
   const dashboards = createDashboardsService({ db: ctx.db, eventLog, templates, users });
+  const tree = createTreeService({ db: ctx.db, scope, eventLog, users });
+  const exports = createExportsService();
   const snapshots = createSnapshotsService({
     dashboards,
     query,
-    tree: createTreeService({ db: ctx.db, scope: createScopeService(ctx.db), eventLog, users }),
+    tree,
     mailer: ctx.mailer,
     clock: ctx.clock,
     eventLog,
+    exports,
   });
   return {
     query,
     dashboards,
     templates,
+    exports,
     snapshots,
     series,
     ingest,
@@ -92,30 +87,19 @@ export function createServices(ctx: AppContext) {
     occupancyResets,
     demoCounts,
     liveViews,
-    siteEvents: createSiteEventService({ ...ctx, eventLog, users, places: liveViews }),
+    siteEvents,
     principals,
     ingestKeys,
     health: createHealthService(ctx.db),
-    scope: createScopeService(ctx.db),
+    scope,
     eventLog,
     auth,
     users,
     userGroups,
     settings: createSettingsService(ctx, eventLog),
     outbox: createOutboxService(ctx),
-    tree: createTreeService({
-      db: ctx.db,
-      scope: createScopeService(ctx.db),
-      eventLog: createEventLogService(ctx.db, ctx.clock),
-      users,
-    }),
-    demo: createDemoService({
-      db: ctx.db,
-      tree: createTreeService({ db: ctx.db, scope: createScopeService(ctx.db), eventLog, users }),
-      users,
-      eventLog,
-      log: ctx.log,
-    }),
+    tree,
+    demo: createDemoService({ db: ctx.db, tree, users, eventLog, log: ctx.log }),
   };
 }
 

@@ -20,7 +20,8 @@ import {
   type AggregatedSeries,
   type LocalMinute,
 } from '@footfall/domain';
-import { buildApp, type App, type AppContext } from '../../../server/src/app.js';
+import { buildApp, type App } from '../../../server/src/app.js';
+import type { AppContext } from '../../../server/src/platform/context.js';
 import { loadConfig } from '../../../server/src/config/config.js';
 import { createDb, migrate, type Db } from '../../../server/src/platform/db/database.js';
 import { createLogger } from '../../../server/src/platform/logger.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/harness.js';
 import { createAdmin, parseCreateAdminArgs } from './create-admin.js';
-import { PasswordRuleError } from '../features/auth/password-rule.error.js';
+import { PasswordRuleError } from '../platform/http/password-rule.error.js';
 
 describe('npm run create-admin', () => {
   it('parses its flags and insists on username, email and password', () => {

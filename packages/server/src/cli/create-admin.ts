@@ -10,7 +10,7 @@ import { AppError } from '../platform/http/errors.js';
 import { createUsersService } from '../features/users/users.service.js';
 import { createEventLogService } from '../features/event-log/event-log.service.js';
 import { createScopeService } from '../features/tree/scope.service.js';
-import { PasswordRuleError } from '../features/auth/password-rule.error.js';
+import { PasswordRuleError } from '../platform/http/password-rule.error.js';
 
 const USAGE =
   'usage: npm run create-admin -- --username <name> --email <address> --password <password> ' +

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../platform/context.js';
 import type { Services } from '../services.js';
 
 /** A feature contributes routes; it reaches other features only through `services`. */

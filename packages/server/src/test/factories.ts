@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { NodeAttributes, Principal, Role } from '@footfall/domain';
 import type { Db } from '../platform/db/database.js';
-import type { AppContext } from '../app.js';
-import { hashPassword } from '../features/auth/password-hash.js';
+import type { AppContext } from '../platform/context.js';
+import { hashPassword } from '../platform/auth/password-hash.js';
 
 /**
  * Test factories: rows straight into the database, each creating the parents it is missing, so a test
@@ -43,6 +43,10 @@ type NodeOpts = {
   referenceId?: string | null;
   attributes?: NodeAttributes;
 };
+
+/** A node of any type with no attributes (a group unless `type` says otherwise), top-level unless `parentId` is given. */
+export const makeNode = (db: Db, opts: NodeOpts & { type?: MadeNode['type'] } = {}) =>
+  insertNode(db, opts.type ?? 'group', { ...opts, parentId: opts.parentId ?? null });
 
 /** A client group; top-level unless `parentId` is given. */
 export const makeGroup = (db: Db, opts: NodeOpts = {}) =>
@@ -95,6 +99,8 @@ export async function makeUser(
     password?: string;
     email?: string;
     mobileSettings?: Record<string, unknown>;
+    isSsoUser?: boolean;
+    resetPasswordAtNextLogin?: boolean;
   } = {},
 ): Promise<MadeUser> {
   const username = opts.username ?? `user-${short()}`;
@@ -120,6 +126,8 @@ export async function makeUser(
       roles,
       scope_node_id: scopeNodeId,
       mobile_settings: JSON.stringify(opts.mobileSettings ?? {}),
+      is_sso_user: opts.isSsoUser ?? false,
+      reset_password_at_next_login: opts.resetPasswordAtNextLogin ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

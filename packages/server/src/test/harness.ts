@@ -11,7 +11,8 @@ import { ManualClock } from '../platform/clock.js';
 import { TokenService } from '../platform/auth/tokens.js';
 import { createMailer } from '../platform/mail/mailer.js';
 import { EventBus } from '../platform/event-bus.js';
-import { buildApp, type App, type AppContext } from '../app.js';
+import { buildApp, type App } from '../app.js';
+import type { AppContext } from '../platform/context.js';
 
 let counter = 0;
 

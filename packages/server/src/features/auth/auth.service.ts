@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Principal, Role, TokenResponse } from '@footfall/domain';
 import { canImpersonate } from '@footfall/domain';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/http/errors.js';
@@ -20,8 +20,8 @@ import {
   type Credentials,
 } from './auth.repository.js';
 import { createLoginThrottle, loginThrottleKeys } from './login-throttle.service.js';
-import { dummyHash, hashPassword, verifyPassword } from './password-hash.js';
-import { assertPasswordRule } from './password-rule.error.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/password-hash.js';
+import { assertPasswordRule } from '../../platform/http/password-rule.error.js';
 import { recoveryMail } from './recovery-mail.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { makeNode, makeUser, type MadeUser } from '../users/users.factory.js';
+import { makeNode, makeUser, type MadeUser } from '../../test/factories.js';
 import { loadConfig } from '../../config/config.js';
 import { THROTTLE } from './login-throttle.service.js';
 

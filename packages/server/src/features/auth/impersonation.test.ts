@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { makeNode, makeUser, tokenFor, type MadeUser } from '../users/users.factory.js';
+import { makeNode, makeUser, authHeader, type MadeUser } from '../../test/factories.js';
 
 describe('impersonation', () => {
   let t: TestApp;
@@ -21,7 +21,12 @@ describe('impersonation', () => {
   });
 
   const impersonate = async (actor: MadeUser, targetUsername: string, url = '/authentication/impersonate') =>
-    t.app.inject({ method: 'POST', url, payload: { targetUsername }, headers: await tokenFor(t.ctx, actor) });
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: { targetUsername },
+      headers: await authHeader(t.ctx, actor),
+    });
   const stop = (token: string) =>
     t.app.inject({
       method: 'POST',

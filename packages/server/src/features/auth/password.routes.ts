@@ -10,7 +10,7 @@ import {
   TokenResponse,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
-import { answerPasswordRuleErrors } from './password-rule.http.js';
+import { answerPasswordRuleErrors } from '../../platform/http/password-rule.http.js';
 
 /** Forgot, recover and change password. */
 export const passwordRoutes: Feature = (services) => async (app) => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { makeUser, type MadeUser } from '../users/users.factory.js';
+import { makeUser, type MadeUser } from '../../test/factories.js';
 
 describe('forgot, recover and change password', () => {
   let t: TestApp;

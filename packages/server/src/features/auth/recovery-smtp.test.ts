@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createTestApp } from '../../test/harness.js';
-import { makeUser } from '../users/users.factory.js';
+import { makeUser } from '../../test/factories.js';
 
 /** A real SMTP peer: the recovery mail leaves through nodemailer when SMTP_URL is set. */
 async function startSmtp() {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { createHash, randomBytes } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { makeNode, makeUser, tokenFor, type MadeUser } from '../users/users.factory.js';
+import { makeNode, makeUser, authHeader, type MadeUser } from '../../test/factories.js';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -144,7 +144,7 @@ describe('token attacks: every forged, stale or revoked token answers 401', () =
       method: 'PUT',
       url: `/api/User/${user.id}`,
       payload: { disabled: true },
-      headers: await tokenFor(t.ctx, admin),
+      headers: await authHeader(t.ctx, admin),
     });
     expect(disable.statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(401);
@@ -157,7 +157,7 @@ describe('token attacks: every forged, stale or revoked token answers 401', () =
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/User/${user.id}`,
-      headers: await tokenFor(t.ctx, admin),
+      headers: await authHeader(t.ctx, admin),
     });
     expect(del.json()).toMatchObject({ deleted: true });
     expect((await me(token)).statusCode).toBe(401);

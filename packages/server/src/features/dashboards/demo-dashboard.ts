@@ -1,76 +1,17 @@
 import { DashboardJson, type WidgetInput } from '@footfall/domain';
+import { textsIn } from '../../platform/i18n/texts.js';
 
 /**
  * The demo organisation's default dashboard: ten widgets on the 500-column grid, a text banner, three
  * KPI cards, traffic in/out by hour, stacked in/out, the hourly x weekday heat map, the ranking of
  * locations, the occupancy indicator and a table, over the locations the user may see.
  */
-type Lang = 'en' | 'fr' | 'es';
-type TextKey =
-  | 'name'
-  | 'welcome'
-  | 'welcomeText'
-  | 'trafficIn'
-  | 'conversion'
-  | 'sales'
-  | 'byHour'
-  | 'inOut'
-  | 'busiest'
-  | 'ranking'
-  | 'occupancy'
-  | 'figures';
-
-/** The demo dashboard's words in the demo accounts' languages (user content, so stored translated). */
-const TEXTS: Record<Lang, Record<TextKey, string>> = {
-  en: {
-    name: 'Store performance',
-    welcome: 'Welcome',
-    welcomeText: 'Footfall demo: traffic, conversion and sales of the demo stores.',
-    trafficIn: 'Traffic in',
-    conversion: 'Conversion',
-    sales: 'Sales',
-    byHour: 'Traffic in and out by hour',
-    inOut: 'In / out',
-    busiest: 'Busiest hours',
-    ranking: 'Ranking of stores',
-    occupancy: 'Occupancy',
-    figures: 'Store figures',
-  },
-  fr: {
-    name: 'Performance des magasins',
-    welcome: 'Bienvenue',
-    welcomeText: 'Démo Footfall : fréquentation, conversion et ventes des magasins de démonstration.',
-    trafficIn: 'Entrées',
-    conversion: 'Conversion',
-    sales: 'Ventes',
-    byHour: 'Entrées et sorties par heure',
-    inOut: 'Entrées / sorties',
-    busiest: 'Heures les plus fréquentées',
-    ranking: 'Classement des magasins',
-    occupancy: 'Occupation',
-    figures: 'Chiffres des magasins',
-  },
-  es: {
-    name: 'Rendimiento de las tiendas',
-    welcome: 'Bienvenida',
-    welcomeText: 'Demo de Footfall: afluencia, conversión y ventas de las tiendas de demostración.',
-    trafficIn: 'Entradas',
-    conversion: 'Conversión',
-    sales: 'Ventas',
-    byHour: 'Entradas y salidas por hora',
-    inOut: 'Entradas / salidas',
-    busiest: 'Horas de más afluencia',
-    ranking: 'Clasificación de tiendas',
-    occupancy: 'Ocupación',
-    figures: 'Cifras de las tiendas',
-  },
-};
 
 /** The demo dashboard's name in a language (English for anything else). */
-export const demoDashboardName = (language: string) => (TEXTS[language as Lang] ?? TEXTS.en).name;
+export const demoDashboardName = (language: string) => textsIn(language)('demo_dashboard_name');
 
 export function demoDashboardJson(locationIds: string[], language = 'en'): DashboardJson {
-  const tx = TEXTS[language as Lang] ?? TEXTS.en;
+  const t = textsIn(language);
   let n = 0;
   const w = (
     name: WidgetInput['type']['name'],
@@ -88,10 +29,10 @@ export function demoDashboardJson(locationIds: string[], language = 'en'): Dashb
         'TextWidget',
         { x: 0, y: 0, w: 500, h: 6 },
         {
-          title: tx.welcome,
+          title: t('demo_dashboard_welcome'),
           extras: {
             pagination: 10,
-            text: tx.welcomeText,
+            text: t('demo_dashboard_welcome_text'),
           },
         },
       ),
@@ -99,24 +40,29 @@ export function demoDashboardJson(locationIds: string[], language = 'en'): Dashb
         'kpiCard',
         'KpiCardWidget',
         { x: 0, y: 6, w: 166, h: 14 },
-        { title: tx.trafficIn, kpis: ['TrafficIn'] },
+        { title: t('demo_dashboard_traffic_in'), kpis: ['TrafficIn'] },
       ),
       w(
         'kpiCard',
         'KpiCardWidget',
         { x: 166, y: 6, w: 167, h: 14 },
         {
-          title: tx.conversion,
+          title: t('demo_dashboard_conversion'),
           kpis: ['ConversionRate'],
         },
       ),
-      w('kpiCard', 'KpiCardWidget', { x: 333, y: 6, w: 167, h: 14 }, { title: tx.sales, kpis: ['Sales'] }),
+      w(
+        'kpiCard',
+        'KpiCardWidget',
+        { x: 333, y: 6, w: 167, h: 14 },
+        { title: t('demo_dashboard_sales'), kpis: ['Sales'] },
+      ),
       w(
         'lineChart',
         'LineChartWidget',
         { x: 0, y: 20, w: 250, h: 30 },
         {
-          title: tx.byHour,
+          title: t('demo_dashboard_by_hour'),
           kpis: ['TrafficIn', 'TrafficOut'],
         },
       ),
@@ -125,7 +71,7 @@ export function demoDashboardJson(locationIds: string[], language = 'en'): Dashb
         'StackedInOutWidget',
         { x: 250, y: 20, w: 250, h: 30 },
         {
-          title: tx.inOut,
+          title: t('demo_dashboard_in_out'),
           kpis: ['TrafficIn', 'TrafficOut'],
         },
       ),
@@ -134,7 +80,7 @@ export function demoDashboardJson(locationIds: string[], language = 'en'): Dashb
         'HeatMapWidget',
         { x: 0, y: 50, w: 250, h: 30 },
         {
-          title: tx.busiest,
+          title: t('demo_dashboard_busiest'),
           kpis: ['TrafficIn'],
         },
       ),
@@ -143,7 +89,7 @@ export function demoDashboardJson(locationIds: string[], language = 'en'): Dashb
         'RankingWidget',
         { x: 250, y: 50, w: 250, h: 30 },
         {
-          title: tx.ranking,
+          title: t('demo_dashboard_ranking'),
           kpis: ['TrafficIn'],
         },
       ),
@@ -152,7 +98,7 @@ export function demoDashboardJson(locationIds: string[], language = 'en'): Dashb
         'OccupancyIndicatorWidget',
         { x: 0, y: 80, w: 166, h: 27 },
         {
-          title: tx.occupancy,
+          title: t('demo_dashboard_occupancy'),
           kpis: ['Occupancy'],
           occupancyIndicatorGridMode: true,
         },
@@ -162,7 +108,7 @@ export function demoDashboardJson(locationIds: string[], language = 'en'): Dashb
         'TableWidget',
         { x: 166, y: 80, w: 334, h: 27 },
         {
-          title: tx.figures,
+          title: t('demo_dashboard_figures'),
           kpis: ['TrafficIn', 'TrafficOut', 'ConversionRate', 'Sales'],
           extras: { pagination: 10 },
         },

@@ -14,8 +14,9 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { DashboardsService } from './dashboards.service.js';
-import { renderSnapshotPdf, type SnapshotWidget } from './snapshot-render.js';
-import { SNAPSHOT_LABELS } from './snapshot-labels.js';
+import type { ExportsService } from '../exports/exports.service.js';
+import type { SnapshotWidget } from '../exports/exports.types.js';
+import { textOrKey, textsIn } from '../../platform/i18n/texts.js';
 
 export interface AggregatedQueryPort {
   aggregated(principal: Principal, body: AggregatedQueryBody): Promise<AggregatedSeries[]>;
@@ -25,34 +26,6 @@ export interface AggregatedQueryPort {
 export interface TreePort {
   tree(principal: Principal, opts: { withAttributes: boolean }): Promise<TreeNode[]>;
 }
-
-/** The mail's and the PDF's own words, in the sender's language. */
-const TEXTS = {
-  en: {
-    subject: 'Dashboard snapshot',
-    period: 'Period',
-    locations: 'Locations selected',
-    noSelection: 'No location selected.',
-    moreRows: (n: number) => `… and ${n} more rows`,
-    generated: 'Footfall dashboard snapshot',
-  },
-  fr: {
-    subject: 'Instantané du tableau de bord',
-    period: 'Période',
-    locations: 'Emplacements sélectionnés',
-    noSelection: 'Aucun emplacement sélectionné.',
-    moreRows: (n: number) => `… et ${n} lignes de plus`,
-    generated: 'Instantané de tableau de bord Footfall',
-  },
-  es: {
-    subject: 'Instantánea del panel',
-    period: 'Periodo',
-    locations: 'Ubicaciones seleccionadas',
-    noSelection: 'No hay ninguna ubicación seleccionada.',
-    moreRows: (n: number) => `… y ${n} filas más`,
-    generated: 'Instantánea de panel de Footfall',
-  },
-} as const;
 
 /** The locations (store nodes) at or under the selected nodes, and every visible node's name. */
 function walkTree(roots: readonly TreeNode[], selection: readonly string[]) {
@@ -72,7 +45,7 @@ function walkTree(roots: readonly TreeNode[], selection: readonly string[]) {
 }
 
 /**
- * Snapshot sending: the dashboard drawn into a PDF (snapshot-render.ts) and mailed to each
+ * Snapshot sending: the dashboard drawn into a PDF by the exports feature and mailed to each
  * recipient. Each widget asks the query service for its series as the web app's widget does (same
  * request body, for the dashboard's tree selection and period); the period's presets resolve on the
  * sender's clock (its time zone comes with the request), locations are queried in their own local
@@ -86,6 +59,7 @@ export function createSnapshotsService(deps: {
   mailer: Mailer;
   clock: Clock;
   eventLog: EventLogService;
+  exports: ExportsService;
 }) {
   return {
     async send(principal: Principal, id: string, body: SnapshotBody) {
@@ -93,10 +67,8 @@ export function createSnapshotsService(deps: {
       const json = dashboard.json;
       // the presets resolve on the sender's clock, as the dashboard on the sender's screen does
       const period = resolveSelected(json, toLocalMinute(body.timeZone, deps.clock.now().getTime()));
-      const tx = TEXTS[body.language];
-      const labels: Readonly<Record<string, string>> = SNAPSHOT_LABELS[body.language];
-      const t = (key: string) =>
-        labels[key] ?? SNAPSHOT_LABELS.en[key as keyof typeof SNAPSHOT_LABELS.en] ?? key;
+      const tx = textsIn(body.language);
+      const t = (key: string) => textOrKey(body.language, key);
       const periodText = `${formatLocal(period.from)} - ${formatLocal(period.to)}`;
 
       const { names, locations } = walkTree(
@@ -112,13 +84,17 @@ export function createSnapshotsService(deps: {
           : null;
         widgets.push({ widget, series });
       }
-      const pdf = await renderSnapshotPdf({
+      const pdf = await deps.exports.snapshotPdf({
         title: dashboard.name,
-        periodLine: `${tx.period}: ${periodText}`,
-        locationsLine: `${tx.locations}: ${json.fullTreeViewSelection.length}`,
+        periodLine: `${tx('snapshot_period')}: ${periodText}`,
+        locationsLine: `${tx('snapshot_locations')}: ${json.fullTreeViewSelection.length}`,
         widgets,
         t,
-        texts: { noSelection: tx.noSelection, moreRows: tx.moreRows, generated: tx.generated },
+        texts: {
+          noSelection: tx('snapshot_no_selection'),
+          moreRows: (count) => tx('snapshot_more_rows', { count }),
+          generated: tx('snapshot_generated'),
+        },
         nodeName: (nodeId) => names.get(nodeId) ?? nodeId,
       });
 
@@ -136,8 +112,8 @@ export function createSnapshotsService(deps: {
       for (const to of recipients) {
         await deps.mailer.send({
           to,
-          subject: `${tx.subject}: ${dashboard.name} (${periodText})`,
-          text: `${dashboard.name}\n${tx.period}: ${periodText}\n\n${[...new Set(kpiLines)].join('\n')}\n`,
+          subject: `${tx('snapshot_mail_subject')}: ${dashboard.name} (${periodText})`,
+          text: `${dashboard.name}\n${tx('snapshot_period')}: ${periodText}\n\n${[...new Set(kpiLines)].join('\n')}\n`,
           attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
         });
       }

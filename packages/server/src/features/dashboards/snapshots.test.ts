@@ -6,7 +6,7 @@ import { DashboardJson } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { authHeader, makeDevice, makeGroup, makeLocation, makeUser } from '../../test/factories.js';
 import { demoDashboardJson, demoDashboardName } from './demo-dashboard.js';
-import { SNAPSHOT_LABELS } from './snapshot-labels.js';
+import { WEB_TEXTS } from '../../platform/i18n/texts.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -263,9 +263,9 @@ describe('snapshot PDF', () => {
           'utf8',
         ),
       ) as Record<string, string>;
-      for (const [key, value] of Object.entries(SNAPSHOT_LABELS[language])) expect(web[key], key).toBe(value);
+      for (const [key, value] of Object.entries(WEB_TEXTS[language])) expect(web[key], key).toBe(value);
       const kpiKeys = Object.keys(web).filter((k) => k.startsWith('kpi_'));
-      expect(kpiKeys.filter((k) => !(k in SNAPSHOT_LABELS[language]))).toEqual([]);
+      expect(kpiKeys.filter((k) => !(k in WEB_TEXTS[language]))).toEqual([]);
     }
   });
 });

@@ -6,6 +6,7 @@ import type { DemoOrganisation } from './demo.service.js';
 import type { SeriesService } from '../timeseries/series.service.js';
 import type { IngestService, ResolvedPoints } from '../timeseries/ingest.service.js';
 import type { OccupancyService } from '../occupancy/occupancy.service.js';
+import type { OccupancyResetService } from '../occupancy/occupancy.reset.service.js';
 import {
   doorDay,
   hoursOf,
@@ -31,12 +32,6 @@ import {
   lastInstant,
   nodeKpisOfSeries,
 } from './demo-counts.repository.js';
-import {
-  lockForRebuild,
-  rebuildNodeTotals,
-  rebuildSeriesRollups,
-} from '../timeseries/ingest.rollup.repository.js';
-import { replaceSchedule } from '../occupancy/occupancy.reset.repository.js';
 
 const MINUTE = 60_000;
 const HOUR = 3600_000;
@@ -97,6 +92,7 @@ export function createDemoCountsService(deps: {
   series: SeriesService;
   ingest: IngestService;
   occupancy: OccupancyService;
+  occupancyResets: OccupancyResetService;
 }) {
   const { db, clock, log, series, ingest, occupancy } = deps;
 
@@ -268,7 +264,7 @@ export function createDemoCountsService(deps: {
           demo.locations.map((l) => l.id),
         ))
       ) {
-        await replaceSchedule(db, null, {
+        await deps.occupancyResets.addSystemSchedule({
           name: 'Demo nightly reset',
           time: '04:00',
           days: [0, 1, 2, 3, 4, 5, 6],
@@ -327,9 +323,7 @@ export function createDemoCountsService(deps: {
         insertMs += Date.now() - w;
         const r = Date.now();
         if (fresh) await restoreBulkKeys(trx, 'raw');
-        await lockForRebuild(trx);
-        await rebuildSeriesRollups(trx, keys);
-        await rebuildNodeTotals(trx, await nodeKpisOfSeries(trx, keys));
+        await ingest.rebuildRollups(trx, keys, await nodeKpisOfSeries(trx, keys));
         if (fresh) await restoreBulkKeys(trx, 'rollups');
         rollupMs = Date.now() - r;
       });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { DemoOrganisation } from './demo.service.js';
 import type { DomainEvents } from '../../platform/event-bus.js';
-import { expectRollupsConsistent } from '../timeseries/ingest.test-helpers.js';
+import { expectRollupsConsistent } from '../../test/rollup-checks.js';
 import { poisson, rng } from './demo-counts.model.js';
 
 describe('demo count model', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { makeNode, makeUser, tokenFor, type MadeUser } from '../users/users.factory.js';
+import { makeNode, makeUser, authHeader, type MadeUser } from '../../test/factories.js';
 
 const asPrincipal = (u: MadeUser): Principal => ({
   userId: u.id,
@@ -43,7 +43,7 @@ describe('event log', () => {
   });
 
   const get = async (user: MadeUser, query = '') =>
-    t.app.inject({ method: 'GET', url: `/api/EventLog${query}`, headers: await tokenFor(t.ctx, user) });
+    t.app.inject({ method: 'GET', url: `/api/EventLog${query}`, headers: await authHeader(t.ctx, user) });
 
   it('records requester, on-behalf-of, time from the clock, and never a password', async () => {
     const res = await get(superAdmin, '?sortDesc=false');

@@ -9,7 +9,7 @@ import {
   type NewLiveViewSettingsArgs,
   type NewOccupancyArgs,
 } from '@footfall/domain';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 import type { Backplane } from '../../platform/hub/backplane.js';
 import {
   HubError,

@@ -5,7 +5,7 @@ import { HubConnectionState } from '@microsoft/signalr';
 import { createTestDatabase, unique } from '../../test/harness.js';
 import { systemClock } from '../../platform/clock.js';
 import { TokenService } from '../../platform/auth/tokens.js';
-import { makeNode, makeUser } from '../users/users.factory.js';
+import { makeNode, makeUser } from '../../test/factories.js';
 import { collect, hubClient } from './live-test-helpers.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 

@@ -22,7 +22,7 @@ import type { Tx } from '../../platform/db/unit-of-work.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/event-bus.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
-import { createScopeService, type ScopeService } from '../tree/scope.service.js';
+import type { ScopeService } from '../tree/scope.service.js';
 import {
   deleteLiveView,
   findLiveView,
@@ -69,13 +69,12 @@ export interface LiveViewDeps {
   db: Db;
   clock: Clock;
   bus: EventBus;
-  /** defaults to the tree's scope service on the same database */
-  scope?: ScopeService;
+  scope: ScopeService;
   eventLog: EventLog;
   /** resolved lazily: the occupancy service may be composed after this one */
   occupancy: () => OccupancyAdjuster | undefined;
   /** the signed-in user's mobile settings, for the occupancy access rule */
-  users?: { current(principal: Principal): Promise<{ mobileSettings: MobileSettings }> };
+  users: { current(principal: Principal): Promise<{ mobileSettings: MobileSettings }> };
 }
 
 type Settings = z.output<typeof LiveViewSettingsBody>;
@@ -90,7 +89,7 @@ function seriesName(p: { node_name: string; measurement_protocol: string; meta_t
 
 export function createLiveViewService(deps: LiveViewDeps) {
   const { db, clock, eventLog } = deps;
-  const scope = deps.scope ?? createScopeService(db);
+  const { scope } = deps;
 
   /** time zone, business hours and capacity: the node's own, else the nearest ancestor's */
   async function nodeContext(nodeId: string) {
@@ -159,7 +158,6 @@ export function createLiveViewService(deps: LiveViewDeps) {
 
   /** spec section 6: live views need access to occupancy (403 otherwise) */
   async function assertOccupancyAccess(principal: Principal) {
-    if (!deps.users) return;
     const { mobileSettings } = await deps.users.current(principal);
     if (!canAccessOccupancy({ roles: principal.roles, mobileSettings })) {
       throw forbidden('Your account has no access to occupancy');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MOBILE_SETTINGS } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { makeNode, makeUser, tokenFor } from '../users/users.factory.js';
+import { makeNode, makeUser, authHeader } from '../../test/factories.js';
 
 async function setup() {
   const t = await createTestApp();
@@ -37,10 +37,10 @@ async function setup() {
     group,
     location,
     occupancyId: occ.id,
-    admin: await tokenFor(t.ctx, admin),
-    user: await tokenFor(t.ctx, user),
-    noAccess: await tokenFor(t.ctx, noAccess),
-    outsider: await tokenFor(t.ctx, outsider),
+    admin: await authHeader(t.ctx, admin),
+    user: await authHeader(t.ctx, user),
+    noAccess: await authHeader(t.ctx, noAccess),
+    outsider: await authHeader(t.ctx, outsider),
   };
 }
 

@@ -16,8 +16,8 @@ import type { Logger } from '../../platform/logger.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
+import type { SeriesService } from '../timeseries/series.service.js';
 import type { OccupancyService } from './occupancy.service.js';
-import { deviceTimeZone } from '../timeseries/sensors/sensors.repository.js';
 import {
   claimRun,
   deleteSchedule,
@@ -51,8 +51,9 @@ export function createOccupancyResetService(deps: {
   scope: ScopeService;
   eventLog: EventLogService;
   occupancy: OccupancyService;
+  series: Pick<SeriesService, 'nodeTimeZone'>;
 }) {
-  const { db, clock, log, scope, eventLog, occupancy } = deps;
+  const { db, clock, log, scope, eventLog, occupancy, series } = deps;
 
   async function visible(principal: Principal, row: ResetScheduleRow): Promise<boolean> {
     for (const l of row.locations) if (!(await scope.isInScope(principal, l.id))) return false;
@@ -66,6 +67,11 @@ export function createOccupancyResetService(deps: {
   }
 
   return {
+    /** A schedule set up by the system (the demo's nightly reset): no caller, so not audited. */
+    async addSystemSchedule(row: { name: string; time: string; days: number[]; locationIds: string[] }) {
+      return replaceSchedule(db, null, row);
+    },
+
     async list(principal: Principal) {
       const out = [];
       for (const row of await listSchedules(db)) if (await visible(principal, row)) out.push(view(row));
@@ -115,7 +121,7 @@ export function createOccupancyResetService(deps: {
       const zones = new Map<string, string>();
       for (const pair of await resetPairs(db)) {
         let tz = zones.get(pair.node_id);
-        if (!tz) zones.set(pair.node_id, (tz = await deviceTimeZone(db, pair.node_id)));
+        if (!tz) zones.set(pair.node_id, (tz = await series.nodeTimeZone(pair.node_id)));
         const local = toLocalMinute(tz, now.getTime());
         const at = parseTimeOfDay(pair.time_of_day) ?? 0;
         const late = minuteOfDay(local) - at;

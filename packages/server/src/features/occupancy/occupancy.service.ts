@@ -39,7 +39,6 @@ import {
   updateConfigSeries,
   type OccupancyConfigRow,
 } from './occupancy.repository.js';
-import { deviceTimeZone } from '../timeseries/sensors/sensors.repository.js';
 
 const MINUTE = 60_000;
 const minuteOf = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
@@ -313,7 +312,7 @@ export function createOccupancyService(deps: {
 
   /** Local midnight of today in the location's zone: where a new occupancy starts counting. */
   async function startOfLocalDay(nodeId: string): Promise<Date> {
-    const tz = await deviceTimeZone(db, nodeId);
+    const tz = await series.nodeTimeZone(nodeId);
     const local = toLocalMinute(tz, clock.now().getTime());
     return new Date(fromLocalMinute(tz, startOfDay(local)).utcMs);
   }

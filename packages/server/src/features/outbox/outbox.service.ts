@@ -1,5 +1,5 @@
 import type { OutboxList } from '@footfall/domain';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 
 /** Mails kept in DATA_DIR/outbox when there is no SMTP server (embedded mode). */
 export function createOutboxService({ mailer, config }: Pick<AppContext, 'mailer' | 'config'>) {

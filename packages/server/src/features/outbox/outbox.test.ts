@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.js';
-import { makeNode, makeUser, tokenFor } from '../users/users.factory.js';
+import { makeNode, makeUser, authHeader } from '../../test/factories.js';
 
 describe('GET /api/outbox', () => {
   it('shows a superAdmin the mails written to the outbox, newest first; nobody else', async () => {
@@ -16,7 +16,7 @@ describe('GET /api/outbox', () => {
     const empty = await t.app.inject({
       method: 'GET',
       url: '/api/outbox',
-      headers: await tokenFor(t.ctx, root),
+      headers: await authHeader(t.ctx, root),
     });
     expect(empty.json()).toEqual({ transport: 'outbox', items: [] });
 
@@ -28,7 +28,7 @@ describe('GET /api/outbox', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/outbox',
-      headers: await tokenFor(t.ctx, root),
+      headers: await authHeader(t.ctx, root),
     });
     expect(res.statusCode).toBe(200);
     const { items } = res.json();
@@ -41,7 +41,7 @@ describe('GET /api/outbox', () => {
     expect(items[0].text).toContain('https://footfall.example.com/recover-password?token=');
 
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/outbox', headers: await tokenFor(t.ctx, admin) }))
+      (await t.app.inject({ method: 'GET', url: '/api/outbox', headers: await authHeader(t.ctx, admin) }))
         .statusCode,
     ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/outbox' })).statusCode).toBe(401);
@@ -53,7 +53,7 @@ describe('GET /api/outbox', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/outbox',
-      headers: await tokenFor(t.ctx, root),
+      headers: await authHeader(t.ctx, root),
     });
     expect(res.json()).toEqual({ transport: 'smtp', items: [] });
   });

@@ -1,5 +1,5 @@
 import type { Principal, WarningMessage } from '@footfall/domain';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import { readSetting, writeSetting } from './settings.repository.js';
 

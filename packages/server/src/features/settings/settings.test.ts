@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.js';
-import { makeNode, makeUser, tokenFor } from '../users/users.factory.js';
+import { makeNode, makeUser, authHeader } from '../../test/factories.js';
 
 describe('/api/Setting/WarningMessage', () => {
   it('answers the configured message without a token, until a superAdmin sets or clears it', async () => {
@@ -14,7 +14,7 @@ describe('/api/Setting/WarningMessage', () => {
         method: 'PUT',
         url: '/api/Setting/WarningMessage',
         payload: { message },
-        headers: await tokenFor(t.ctx, user),
+        headers: await authHeader(t.ctx, user),
       });
     const set = await put('  Upgrade on Sunday  ');
     expect(set.statusCode).toBe(200);

@@ -24,7 +24,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { Tx } from '../../platform/db/unit-of-work.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.js';
-import { createScopeService, type ScopeService } from '../tree/scope.service.js';
+import type { ScopeService } from '../tree/scope.service.js';
 import {
   deleteEvent,
   deleteSession,
@@ -62,12 +62,11 @@ export interface PlaceReader {
 export interface SiteEventDeps {
   db: Db;
   clock: Clock;
-  /** defaults to the tree's scope service on the same database */
-  scope?: ScopeService;
+  scope: ScopeService;
   eventLog: EventLog;
   places: PlaceReader;
   /** the signed-in user's mobile settings, for the showtimes access rule */
-  users?: { current(principal: Principal): Promise<{ mobileSettings: MobileSettings }> };
+  users: { current(principal: Principal): Promise<{ mobileSettings: MobileSettings }> };
 }
 
 type SessionInput = z.output<typeof SessionBody>;
@@ -81,11 +80,10 @@ export class CsvInvalidError extends AppError {
 
 export function createSiteEventService(deps: SiteEventDeps) {
   const { db, clock, eventLog, places } = deps;
-  const scope = deps.scope ?? createScopeService(db);
+  const { scope } = deps;
 
   /** spec section 6: showtimes need the orgtreeevent access flag (403 otherwise) */
   async function assertShowtimesAccess(principal: Principal) {
-    if (!deps.users) return;
     const { mobileSettings } = await deps.users.current(principal);
     if (!canAccessShowtimes({ roles: principal.roles, mobileSettings })) {
       throw forbidden('Your account has no access to showtimes');

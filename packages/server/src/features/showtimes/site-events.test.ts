@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MOBILE_SETTINGS } from '@footfall/domain';
 import { createTestApp } from '../../test/harness.js';
-import { makeNode, makeUser, tokenFor } from '../users/users.factory.js';
+import { makeNode, makeUser, authHeader } from '../../test/factories.js';
 
 async function setup() {
   const t = await createTestApp();
@@ -31,10 +31,10 @@ async function setup() {
   return {
     t,
     hall,
-    admin: await tokenFor(t.ctx, admin),
-    user: await tokenFor(t.ctx, user),
-    noAccess: await tokenFor(t.ctx, noAccess),
-    outsider: await tokenFor(t.ctx, outsider),
+    admin: await authHeader(t.ctx, admin),
+    user: await authHeader(t.ctx, user),
+    noAccess: await authHeader(t.ctx, noAccess),
+    outsider: await authHeader(t.ctx, outsider),
     userRow: user,
   };
 }
@@ -131,7 +131,7 @@ describe('/api/SiteEvent', () => {
     // 00:10 in Montreal: today's list shows the show still running, as current
     t.clock.set('2025-06-15T04:10:00Z');
     try {
-      const headers = await tokenFor(t.ctx, userRow); // the earlier token has expired by then
+      const headers = await authHeader(t.ctx, userRow); // the earlier token has expired by then
       const today = (await t.app.inject({ url: `/api/SiteEvent/${id}`, headers })).json();
       expect(today.schedules.map((s: { title: string; state: string }) => [s.title, s.state])).toEqual([
         ['Night', 'current'],

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import { buildApp, type AppContext } from '../../app.js';
+import { buildApp } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 import { loadConfig } from '../../config/config.js';
 import { createDb, ensureDatabase, migrate } from '../../platform/db/database.js';
 import { createLogger } from '../../platform/logger.js';

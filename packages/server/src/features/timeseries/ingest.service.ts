@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isAdminKind, type MeasurementInput, type Principal } from '@footfall/domain';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/event-bus.js';
 import type { IngestKeyPrincipal, IngestKeyVerifier } from '../../platform/http/access.js';
@@ -20,7 +22,10 @@ import {
 } from './ingest.repository.js';
 import {
   deleteMeasurementsFrom,
+  lockForRebuild,
   lockSeriesForIngest,
+  rebuildNodeTotals,
+  rebuildSeriesRollups,
   refreshBuckets,
   refreshDays,
   touchedBuckets,
@@ -183,6 +188,20 @@ export function createIngestService(deps: {
         await refreshBuckets(trx, touched);
         await refreshDays(trx, touched);
       });
+    },
+
+    /**
+     * For a bulk load that wrote raw rows itself (the demo history), inside its transaction: the
+     * series' rollups and the node totals recomputed from raw, under the rebuild lock.
+     */
+    async rebuildRollups(
+      trx: Transaction<Database>,
+      seriesKeys: readonly number[],
+      nodeKpiKeys: readonly number[],
+    ): Promise<void> {
+      await lockForRebuild(trx);
+      await rebuildSeriesRollups(trx, seriesKeys);
+      await rebuildNodeTotals(trx, nodeKpiKeys);
     },
 
     /**

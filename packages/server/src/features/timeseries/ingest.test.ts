@@ -11,7 +11,7 @@ import {
   type MadeUser,
   type Organisation,
 } from '../../test/factories.js';
-import { expectRollupsConsistent } from './ingest.test-helpers.js';
+import { expectRollupsConsistent } from '../../test/rollup-checks.js';
 import { rebuildSeriesRollups } from './ingest.rollup.repository.js';
 
 const INGEST = '/api/ingest/measurements';

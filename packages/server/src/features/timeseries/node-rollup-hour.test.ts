@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AggregatedQueryInput, AggregatedSeries } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { authHeader, makeDevice, makeGroup, makeLocation, makeUser } from '../../test/factories.js';
-import { expectRollupsConsistent } from './ingest.test-helpers.js';
+import { expectRollupsConsistent } from '../../test/rollup-checks.js';
 
 /**
  * Hourly node totals (node_rollup_hour, migration 0103): keyed by each member's local hour, kept

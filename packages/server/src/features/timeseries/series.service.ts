@@ -41,6 +41,7 @@ import {
   type SeriesRow,
 } from './series.repository.js';
 import { lockForRebuild, rebuildNodeTotals, rebuildSeriesRollups } from './ingest.rollup.repository.js';
+import { deviceTimeZone } from './sensors/sensors.repository.js';
 
 export type SeriesCreatedListener = (series: {
   id: string;
@@ -121,6 +122,9 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
     onSeriesCreated(listener: SeriesCreatedListener) {
       createdListeners.push(listener);
     },
+
+    /** The time zone of a node's location (nearest `timezone` attribute up the tree), UTC without one. */
+    nodeTimeZone: (nodeId: string): Promise<string> => deviceTimeZone(db, nodeId),
 
     /**
      * Creates a series (or, for internal callers, finds the existing one). Copies the rollup basis

@@ -1,4 +1,5 @@
-import type { App, AppContext } from '../../app.js';
+import type { App } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 import type { DemoOrganisation } from '../demo/demo.service.js';
 import { startMqttIngest } from './mqtt.subscriber.js';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { makeNode, makeUser, tokenFor, type MadeUser } from '../users/users.factory.js';
+import { makeNode, makeUser, authHeader, type MadeUser } from '../../test/factories.js';
 
 describe('/api/UserGroup', () => {
   let t: TestApp;
@@ -18,7 +18,8 @@ describe('/api/UserGroup', () => {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
-  ) => t.app.inject({ method, url, headers: await tokenFor(t.ctx, actor), ...(payload ? { payload } : {}) });
+  ) =>
+    t.app.inject({ method, url, headers: await authHeader(t.ctx, actor), ...(payload ? { payload } : {}) });
 
   it('has _EVERYONE_ from the migration, listed first, holding users without a group', async () => {
     await call(admin, 'POST', '/api/UserGroup', { name: 'Aaa first by name' });

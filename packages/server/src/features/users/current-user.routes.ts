@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, PasswordRuleErrorBody, ProfileBody, UserCurrent, UserDto } from '@footfall/domain';
 import type { Feature } from '../feature.js';
-import { answerPasswordRuleErrors } from '../auth/password-rule.http.js';
+import { answerPasswordRuleErrors } from '../../platform/http/password-rule.http.js';
 
 /** The signed-in user: who am I, and the profile dialog. */
 export const currentUserRoutes: Feature = (services) => async (app) => {

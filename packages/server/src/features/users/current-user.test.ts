@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { makeNode, makeUser, tokenFor, type MadeUser } from './users.factory.js';
+import { makeNode, makeUser, authHeader, type MadeUser } from '../../test/factories.js';
 
 describe('GET /api/User/Current and PUT /api/User/profile', () => {
   let t: TestApp;
@@ -35,7 +35,12 @@ describe('GET /api/User/Current and PUT /api/User/profile', () => {
   });
 
   const put = async (user: MadeUser, payload: object) =>
-    t.app.inject({ method: 'PUT', url: '/api/User/profile', payload, headers: await tokenFor(t.ctx, user) });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/User/profile',
+      payload,
+      headers: await authHeader(t.ctx, user),
+    });
   const profile = (over: object = {}) => ({
     id: eve.id,
     firstName: 'Eve',
@@ -47,7 +52,7 @@ describe('GET /api/User/Current and PUT /api/User/profile', () => {
 
   it('answers the signed-in user on both paths', async () => {
     for (const url of ['/api/User/Current', '/user/current', '/api/user/current']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: await tokenFor(t.ctx, eve) });
+      const res = await t.app.inject({ method: 'GET', url, headers: await authHeader(t.ctx, eve) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         id: eve.id,
@@ -83,7 +88,7 @@ describe('GET /api/User/Current and PUT /api/User/profile', () => {
       method: 'POST',
       url: '/authentication/impersonate',
       payload: { targetUsername: 'eve' },
-      headers: await tokenFor(t.ctx, admin),
+      headers: await authHeader(t.ctx, admin),
     });
     const res = await t.app.inject({
       method: 'GET',

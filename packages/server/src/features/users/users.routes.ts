@@ -12,7 +12,7 @@ import {
   UserList,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
-import { answerPasswordRuleErrors } from '../auth/password-rule.http.js';
+import { answerPasswordRuleErrors } from '../../platform/http/password-rule.http.js';
 
 const adminKind = { roles: ['superAdmin', 'admin'] } as const;
 const tags = ['users'];

@@ -14,12 +14,12 @@ import {
   type UpdateUserBody,
   type UserDto,
 } from '@footfall/domain';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../platform/context.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
-import { hashPassword, verifyPassword } from '../auth/password-hash.js';
-import { PasswordRuleError } from '../auth/password-rule.error.js';
+import { hashPassword, verifyPassword } from '../../platform/auth/password-hash.js';
+import { PasswordRuleError } from '../../platform/http/password-rule.error.js';
 import { canGrantRoles, outranksOrEquals } from './user-permissions.js';
 import { toUserCurrent, toUserDto } from './users.presenter.js';
 import {

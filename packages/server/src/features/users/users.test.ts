@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { makeNode, makeUser, tokenFor, type MadeUser } from './users.factory.js';
+import { makeNode, makeUser, authHeader, type MadeUser } from '../../test/factories.js';
 
 describe('user management /api/User', () => {
   let t: TestApp;
@@ -29,7 +29,8 @@ describe('user management /api/User', () => {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
-  ) => t.app.inject({ method, url, headers: await tokenFor(t.ctx, actor), ...(payload ? { payload } : {}) });
+  ) =>
+    t.app.inject({ method, url, headers: await authHeader(t.ctx, actor), ...(payload ? { payload } : {}) });
   const newUser = (over: object = {}) => ({
     username: `new-${Math.random().toString(36).slice(2, 8)}`,
     firstName: 'New',
@@ -232,7 +233,7 @@ describe('user management /api/User', () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from test_owned`.execute(t.db);
     expect(rows[0]!.n).toBe(0);
     // a deleted user's token is dead
-    const token = await tokenFor(t.ctx, owner);
+    const token = await authHeader(t.ctx, owner);
     expect((await t.app.inject({ method: 'GET', url: '/api/User/Current', headers: token })).statusCode).toBe(
       401,
     );

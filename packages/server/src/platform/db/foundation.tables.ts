@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Json, Timestamp } from './schema.js';
+import type { Json, Timestamp } from './columns.js';
 
 export interface NodeTable {
   id: Generated<string>;

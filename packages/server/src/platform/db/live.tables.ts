@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './schema.js';
+import type { Timestamp } from './columns.js';
 
 /** Live views and site events (migration 0200_live). */
 export interface LiveViewTable {

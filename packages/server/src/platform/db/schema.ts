@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
 /**
  * Typed tables. Each feature declares its tables in its own `*.tables.ts` file and they are joined
@@ -11,8 +11,7 @@ import type { TimeSeriesTables } from './timeseries.tables.js';
 import type { LiveTables } from './live.tables.js';
 import type { DashboardTables } from './dashboards.tables.js';
 
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-export type Json<T> = ColumnType<T, string | T, string | T>;
+export type { Json, Timestamp } from './columns.js';
 export type { Generated };
 
 export type Database = FoundationTables &

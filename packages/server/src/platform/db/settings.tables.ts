@@ -1,4 +1,4 @@
-import type { Json, Timestamp } from './schema.js';
+import type { Json, Timestamp } from './columns.js';
 
 /** Deployment-wide settings changed at run time (e.g. the maintenance warning message). */
 export interface SettingTable {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './schema.js';
+import type { Timestamp } from './columns.js';
 
 /**
  * Time-series storage (migration 0100). What the query engine may rely on:

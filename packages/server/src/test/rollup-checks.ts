@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../platform/db/database.js';
 
 /** Every rollup equals a recomputation from raw; every node total equals the sum of its members. */
 export async function expectRollupsConsistent(db: Db) {

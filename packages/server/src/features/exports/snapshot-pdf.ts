@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { MAX_DASHBOARD_COLUMNS, type AggregatedSeries, type Widget } from '@footfall/domain';
+import { MAX_DASHBOARD_COLUMNS } from '@footfall/domain';
 import {
   A4,
   BORDER,
@@ -13,8 +13,9 @@ import {
   pdfText,
   write,
   type Doc,
-} from './snapshot-pdf-kit.js';
-import { bodyHeight, drawWidget } from './snapshot-widgets.js';
+} from './pdf-kit.js';
+import { bodyHeight, drawWidget } from './snapshot-pdf-widgets.js';
+import type { SnapshotDocument, SnapshotWidget } from './exports.types.js';
 
 /**
  * The snapshot PDF: the dashboard drawn as on screen, on A4 landscape pages. The header gives the
@@ -25,25 +26,6 @@ import { bodyHeight, drawWidget } from './snapshot-widgets.js';
  * the web app, ranking, table and occupancy as rows of text, text widgets with their text, images as a
  * labelled box. Numbers use the web app's formats (French number format, spec section 9).
  */
-
-export interface SnapshotWidget {
-  widget: Widget;
-  /** the widget's series (null: nothing asked, or the query failed) */
-  series: AggregatedSeries[] | null;
-}
-
-export interface SnapshotDocument {
-  title: string;
-  /** "Period: 2024-12-02 00:00 - 2024-12-03 00:00", already in the sender's language */
-  periodLine: string;
-  locationsLine: string;
-  widgets: readonly SnapshotWidget[];
-  /** the web app's words (kpi_*, weekday_short_*, mode_n1, ...) in the sender's language */
-  t: (key: string) => string;
-  /** words of the PDF itself */
-  texts: { noSelection: string; moreRows: (n: number) => string; generated: string };
-  nodeName: (id: string) => string;
-}
 
 /** Reading order: rows by grid y, then x. */
 const readingOrder = (widgets: readonly SnapshotWidget[]) =>

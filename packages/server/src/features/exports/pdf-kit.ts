@@ -1,6 +1,6 @@
 /*
  * Drawing primitives of the snapshot PDF (pdfkit): page geometry, colours, and one line of text in
- * Helvetica. Used by the widget drawers (snapshot-widgets.ts) and the page layout (snapshot-render.ts).
+ * Helvetica. Used by the widget drawers (snapshot-pdf-widgets.ts) and the page layout (snapshot-pdf.ts).
  */
 
 export const A4 = { w: 841.89, h: 595.28 };

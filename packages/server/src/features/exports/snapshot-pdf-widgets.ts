@@ -29,8 +29,8 @@ import {
   write,
   type Box,
   type Doc,
-} from './snapshot-pdf-kit.js';
-import type { SnapshotDocument, SnapshotWidget } from './snapshot-render.js';
+} from './pdf-kit.js';
+import type { SnapshotDocument, SnapshotWidget } from './exports.types.js';
 
 /*
  * Each widget of the snapshot PDF in its frame: the height its body needs at a width, and its drawing

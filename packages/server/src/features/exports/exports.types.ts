@@ -1,0 +1,22 @@
+import type { AggregatedSeries, Widget } from '@footfall/domain';
+
+/** One widget of a dashboard snapshot with its series, as the caller queried them. */
+export interface SnapshotWidget {
+  widget: Widget;
+  /** the widget's series (null: nothing asked, or the query failed) */
+  series: AggregatedSeries[] | null;
+}
+
+/** What a caller hands the exports feature to draw a dashboard snapshot (words already translated). */
+export interface SnapshotDocument {
+  title: string;
+  /** "Period: 2024-12-02 00:00 - 2024-12-03 00:00", already in the sender's language */
+  periodLine: string;
+  locationsLine: string;
+  widgets: readonly SnapshotWidget[];
+  /** the web app's words (kpi_*, weekday_short_*, mode_n1, ...) in the sender's language */
+  t: (key: string) => string;
+  /** words of the PDF itself */
+  texts: { noSelection: string; moreRows: (n: number) => string; generated: string };
+  nodeName: (id: string) => string;
+}
