@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, unique, type TestApp } from './harness.js';
-import { makeNode, makeUser, tokenFor } from '../features/users/users.factory.js';
+import { authHeader, makeNode, makeUser } from './factories.js';
 
 const countOf = async (t: TestApp, table: 'app_user' | 'user_group' | 'event_log') =>
   Number(
@@ -20,7 +20,7 @@ describe('refusals are 4xx, never 500', () => {
   beforeAll(async () => {
     t = await createTestApp();
     groupId = (await makeNode(t.db, { type: 'group' })).id;
-    su = await tokenFor(t.ctx, await makeUser(t.db, { roles: ['superAdmin'] }));
+    su = await authHeader(t.ctx, await makeUser(t.db, { roles: ['superAdmin'] }));
   });
 
   it.each([

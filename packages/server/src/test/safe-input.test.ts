@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.js';
-import { makeNode, makeUser, tokenFor } from '../features/users/users.factory.js';
+import { authHeader, makeNode, makeUser } from './factories.js';
 
 /** NUL characters and lone surrogates cannot be stored by PostgreSQL: 400 naming the field, never 500. */
 describe('unsafe text in any request string', () => {
@@ -12,7 +12,7 @@ describe('unsafe text in any request string', () => {
     t = await createTestApp();
     const group = await makeNode(t.db, { type: 'group' });
     locationId = (await makeNode(t.db, { type: 'location', parentId: group.id })).id;
-    su = await tokenFor(t.ctx, await makeUser(t.db, { roles: ['superAdmin'] }));
+    su = await authHeader(t.ctx, await makeUser(t.db, { roles: ['superAdmin'] }));
   });
 
   const withToken = () => ({ 'content-type': 'application/json', ...su });
