@@ -146,6 +146,11 @@ export default tseslint.config(
     'Jobs and presenters call services.',
   ]),
   ...restrict('packages/server/src/platform/**/*.ts', [['**/features/**'], 'The platform knows no feature.']),
+  // web shared code (boundaries above forbids features and app; this names the rule where it is most tempting)
+  ...restrict('packages/web/src/{components,lib,i18n,config,hooks,theme}/**/*.{ts,tsx}', [
+    ['**/features/**', '**/dashboard-store*'],
+    'Shared web code (src/components, src/lib, ...) imports no feature and not the dashboard store: other screens reuse it. Pass data and callbacks in as props.',
+  ]),
   ...restrict('packages/domain/src/**/*.ts', [
     [
       'node:*',

@@ -50,11 +50,17 @@ export function createServices(ctx: AppContext) {
   const occupancyResets = createOccupancyResetService({ ...ctx, scope, eventLog, occupancy, series });
   const demoCounts = createDemoCountsService({ ...ctx, series, ingest, occupancy, occupancyResets });
   const auth = createAuthService({ ...ctx, eventLog, scope });
-  // users and templates need each other: templates is read lazily, once both exist
-  const users = createUsersService({ ...ctx, eventLog, scope, templates: () => templates });
+  // users needs templates and user groups, which need users: they are read lazily, once all exist
+  const users = createUsersService({
+    ...ctx,
+    eventLog,
+    scope,
+    templates: () => templates,
+    groups: () => userGroups,
+  });
   const liveViews = createLiveViewService({ ...ctx, scope, eventLog, users, occupancy: () => occupancy });
   const siteEvents = createSiteEventService({ ...ctx, scope, eventLog, users, places: liveViews });
-  const userGroups = createUserGroupsService(ctx.db, eventLog);
+  const userGroups = createUserGroupsService(ctx.db, eventLog, scope);
   const query = createQueryService({ db: ctx.db, scope, clock: ctx.clock });
   const templates = createTemplatesService({
     db: ctx.db,
@@ -99,7 +105,7 @@ export function createServices(ctx: AppContext) {
     settings: createSettingsService(ctx, eventLog),
     outbox: createOutboxService(ctx),
     tree,
-    demo: createDemoService({ db: ctx.db, tree, users, eventLog, log: ctx.log }),
+    demo: createDemoService({ db: ctx.db, tree, users, userGroups, eventLog, log: ctx.log }),
   };
 }
 

@@ -11,8 +11,10 @@ export const UserGroupDto = z.object({
   defaultMobileDashboardTemplate: z.string().nullable(),
   supportChatEnabled: z.boolean(),
   isEveryone: z.boolean(),
-  /** users whose group this is (for _EVERYONE_: users without a group) */
+  /** users whose group this is (for _EVERYONE_: users without a group under its client group) */
   userCount: z.number().int(),
+  /** the tree node owning the group: only callers whose scope holds it see it (null: the deployment) */
+  ownerScopeNodeId: z.uuid().nullable(),
 });
 export type UserGroupDto = z.infer<typeof UserGroupDto>;
 export const UserGroupList = z.array(UserGroupDto);
@@ -23,6 +25,8 @@ export const CreateUserGroupBody = z.object({
   defaultDashboardTemplate: z.string().trim().max(200).nullable().default(null),
   defaultMobileDashboardTemplate: z.string().trim().max(200).nullable().default(null),
   supportChatEnabled: z.boolean().default(true),
+  /** the owner scope, inside the caller's; the caller's own scope when left out */
+  ownerScopeNodeId: z.uuid().nullable().optional(),
 });
 export type CreateUserGroupBody = z.infer<typeof CreateUserGroupBody>;
 

@@ -8,6 +8,7 @@ import { createTestApp } from './harness.js';
 import { authHeader, makeOrganisation, makeUser } from './factories.js';
 import { accessMatrix, PUBLIC_ROUTES } from './access-matrix.table.js';
 import {
+  crossTenantGaps,
   MATRIX_CONTEXTS,
   MATRIX_ROLES,
   routeKey,
@@ -90,13 +91,28 @@ const targets = {
   other: { group: org.clientB, location: org.storeB, device: org.deviceB },
 } as const;
 
+/** The admin owning each context's objects (see MatrixRequestContext.owner). */
+const owners = {
+  own: await makeUser(t.db, { roles: ['admin'], scopeNodeId: targets.own.group.id }),
+  sibling: await makeUser(t.db, { roles: ['admin'], scopeNodeId: targets.sibling.group.id }),
+  other: await makeUser(t.db, { roles: ['admin'], scopeNodeId: targets.other.group.id }),
+} as const;
+
 /** A fresh caller per request, so a request that changes its own user cannot spoil the next. */
 async function callAs(role: Role | null, context: MatrixContext, entry: MatrixEntry, method: string) {
   const actor = await makeUser(t.db, {
     roles: [role ?? 'User'],
     scopeNodeId: role === 'superAdmin' ? null : org.regionA1.id,
   });
-  const m: MatrixRequestContext = { t, org, actor, role: role ?? 'User', context, target: targets[context] };
+  const m: MatrixRequestContext = {
+    t,
+    org,
+    actor,
+    role: role ?? 'User',
+    context,
+    target: targets[context],
+    owner: owners[context],
+  };
   const req = await entry.request(m);
   const headers = { ...(role ? await authHeader(t.ctx, actor) : {}), ...req.headers };
   return t.app.inject({
@@ -132,6 +148,11 @@ describe('access-control matrix', () => {
   it('has no entry for a route that does not exist', () => {
     const known = new Set(routes.map(keyOf));
     expect(Object.keys(table).filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it("expects 404 for another tenant's object on every route with a path parameter", () => {
+    const gaps = crossTenantGaps(table);
+    expect(gaps, `entries that never probe another tenant's object:\n${gaps.join('\n')}`).toEqual([]);
   });
 
   it('declares public exactly the routes of the public allow-list', () => {

@@ -28,6 +28,13 @@ export interface MatrixRequestContext {
   context: MatrixContext;
   /** what the request should touch: inside the caller's scope, in a sibling region, in client B */
   target: MatrixTarget;
+  /**
+   * The tenant owning the context's objects: a fresh admin scoped to `target.group` (the caller's
+   * own scope, the sibling region, client B). An entry whose route names an object (a path
+   * parameter) creates that object as, or under, this owner, so that in the 'other' context the
+   * caller is probed with an object of another tenant.
+   */
+  owner: MadeUser;
 }
 
 export interface MatrixRequest {
@@ -47,6 +54,12 @@ export interface MatrixEntry {
    */
   request: (m: MatrixRequestContext) => MatrixRequest | Promise<MatrixRequest>;
   expect: (role: Role, context: MatrixContext) => Expected;
+  /**
+   * Only for a route with a path parameter that names no object of a tenant (so no 404 across
+   * tenants is expected): why. Every other such route must expect 404 in the 'other' context from
+   * each role it lets in (see `crossTenantGaps`).
+   */
+  notTenantOwned?: string;
 }
 
 export type MatrixTable = Record<string, MatrixEntry>;
@@ -71,6 +84,34 @@ export const unscoped =
 
 export const ADMIN_KIND: readonly Role[] = ['superAdmin', 'admin'];
 export const SUPER_ADMIN: readonly Role[] = ['superAdmin'];
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/**
+ * The rule that makes the matrix probe every tenant-owned object across tenants: for a route with a
+ * path parameter (`/:id`), each role other than the unscoped superAdmin that succeeds in its own
+ * scope must get 404 for the object of the other client group (or 403 when the role is refused
+ * before any lookup, e.g. a plain user naming another user: that tells nothing either). The entries say what they expect,
+ * and the test checks the answers, so an entry cannot pass by creating its object in the caller's
+ * tenant (it would get 2xx, not the 404 it must expect), nor can a route that leaks (it would
+ * answer 2xx to the other tenant). Returns the entries that break the rule.
+ */
+export function crossTenantGaps(table: MatrixTable, roles: readonly Role[] = MATRIX_ROLES): string[] {
+  const gaps: string[] = [];
+  for (const [key, entry] of Object.entries(table)) {
+    if (!/\/:[A-Za-z]/.test(key) || entry.notTenantOwned) continue;
+    for (const role of roles) {
+      if (role === 'superAdmin') continue;
+      const own = [entry.expect(role, 'own')].flat();
+      if (!own.some(isSuccess)) continue;
+      const other = [entry.expect(role, 'other')].flat();
+      if (other.length !== 1 || (other[0] !== 404 && other[0] !== 403)) {
+        gaps.push(`${key}: ${role} expects ${other.join('|')} for another tenant's object, not 404`);
+      }
+    }
+  }
+  return gaps;
+}
 
 /** A route's key in the tables: method and the path as registered, e.g. `GET /api/User/:id`. */
 export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;

@@ -1,58 +1,99 @@
 import type { Language } from '@footfall/domain';
 
+/** The link arguments of a route pattern: a string for each ":param", optional for each ":param?". */
+type PatternArgs<P extends string> = P extends `${infer Head}/${infer Rest}`
+  ? [...SegmentArg<Head>, ...PatternArgs<Rest>]
+  : SegmentArg<P>;
+type SegmentArg<S extends string> = S extends `:${string}?`
+  ? [(string | null)?]
+  : S extends `:${string}`
+    ? [string]
+    : [];
+
 /**
- * Every route of the application (spec section 2), written once. `patterns` are the React Router
- * path patterns relative to a language prefix; `paths` build the URLs the product links to, always
- * with the user's language prefix ("/fr/settings/users").
+ * A route: `path` is its React Router pattern relative to the language prefix; called, it builds the
+ * URL the product links to, with the user's language prefix and each parameter filled in and encoded
+ * in the pattern's order ("/fr/dashboard/42"), an absent optional parameter dropping its segment.
  */
-export const patterns = {
-  home: '',
-  dashboards: 'dashboard',
-  dashboard: 'dashboard/:id',
-  reportDashboard: 'report/dashboard/:id',
-  login: 'login',
-  loginCustomer: 'login/:customer',
-  logout: 'logout',
-  forgotPassword: 'forgot-password',
-  recoverPassword: 'recover-password',
-  passwordChange: 'password-change',
-  unauthorizedAccess: 'unauthorizedAccess',
-  monitoring: 'monitoring',
-  monitoringDevices: 'monitoring/devices',
-  monitoringDevice: 'monitoring/devices/:deviceId',
-  monitoringIncidents: 'monitoring/incidents',
-  monitoringIncident: 'monitoring/incidents/:ticketNumber',
-  monitoringTickets: 'monitoring/tickets',
-  performance: 'performance',
-  ranking: 'ranking',
-  orgTreeEvent: 'orgtreeevent',
-  reports: 'reports',
-  reportViewer: 'reportViewer/:reportName',
-  reportNew: 'report/new/:rdlReportName?',
-  reportScheduled: 'report/scheduled/:reportScheduleId?',
-  report: 'report/:reportName/:reportParametersSource?',
-  settingsAlerts: 'settings/alerts',
-  settingsAlert: 'settings/alerts/:id',
-  settingsImports: 'settings/imports',
-  settingsImport: 'settings/imports/:organizationalTreeId/:id?',
-  settingsLogs: 'settings/logs',
-  settingsObjectives: 'settings/objectives',
-  settingsOccReset: 'settings/occReset',
-  settingsTree: 'settings/tree',
-  settingsUsers: 'settings/users',
-  settingsUser: 'settings/users/:id',
-  settingsUserGroups: 'settings/users/groups/:id?',
-  liveView: 'liveview/:id?',
-  liveViewAuthorized: 'liveview/authorized/:id?',
-  liveViewCustomQueue: 'liveview/customQueue/:id?',
-  liveViewFamiliprix: 'liveview/familiprix/:id?',
-  liveViewPublic: 'liveview/public/:id?',
-  liveViewQueue: 'liveview/queue/:id?/:lang?',
-  liveViewQueueHekla: 'liveview/queue/hekla/:id?/:lang?',
-  liveViewVerizon: 'liveview/verizon/customersassistance',
-  trackPlayer: 'track/Player',
-  trackViewer: 'track/Viewer',
-  tests: 'tests/*',
+export type Route<A extends unknown[]> = ((lang: Language, ...args: A) => string) & { readonly path: string };
+
+function route<const P extends string>(path: P): Route<PatternArgs<P>>;
+function route<const P extends string, Q extends unknown[]>(
+  path: P,
+  query: (...args: Q) => string,
+): Route<[...PatternArgs<P>, ...Q]>;
+function route(path: string, query?: (...args: unknown[]) => string): Route<unknown[]> {
+  const segments = path ? path.split('/') : [];
+  const params = segments.filter((s) => s.startsWith(':')).length;
+  const href = (lang: Language, ...args: unknown[]) => {
+    let i = 0;
+    const parts = segments.flatMap((s) => {
+      if (!s.startsWith(':')) return [s];
+      const v = args[i++] as string | null | undefined;
+      if (s.endsWith('?') && !v) return [];
+      return [encodeURIComponent(v ?? '')];
+    });
+    return `/${[lang, ...parts].join('/')}${query ? query(...args.slice(params)) : ''}`;
+  };
+  return Object.assign(href, { path });
+}
+
+/**
+ * Every route of the application (spec section 2), written once: `paths.dashboard.path` is the
+ * pattern the router matches ("dashboard/:id"), `paths.dashboard(lang, id)` the link to one.
+ */
+export const paths = {
+  home: route(''),
+  dashboards: route('dashboard'),
+  dashboard: route('dashboard/:id'),
+  reportDashboard: route('report/dashboard/:id'),
+  login: route('login', (redirect?: string) => (redirect ? `?redirect=${encodeURIComponent(redirect)}` : '')),
+  loginCustomer: route('login/:customer'),
+  logout: route('logout'),
+  forgotPassword: route('forgot-password'),
+  recoverPassword: route('recover-password'),
+  passwordChange: route('password-change'),
+  unauthorizedAccess: route(
+    'unauthorizedAccess',
+    (redirectFrom: string) => `?redirectFrom=${encodeURIComponent(redirectFrom)}`,
+  ),
+  monitoring: route('monitoring'),
+  monitoringDevices: route('monitoring/devices'),
+  monitoringDevice: route('monitoring/devices/:deviceId'),
+  monitoringIncidents: route('monitoring/incidents'),
+  monitoringIncident: route('monitoring/incidents/:ticketNumber'),
+  monitoringTickets: route('monitoring/tickets'),
+  performance: route('performance'),
+  ranking: route('ranking'),
+  orgTreeEvent: route('orgtreeevent'),
+  reports: route('reports'),
+  reportViewer: route('reportViewer/:reportName'),
+  reportNew: route('report/new/:rdlReportName?'),
+  reportScheduled: route('report/scheduled/:reportScheduleId?'),
+  report: route('report/:reportName/:reportParametersSource?'),
+  settings: route('settings'),
+  settingsAlerts: route('settings/alerts'),
+  settingsAlert: route('settings/alerts/:id'),
+  settingsImports: route('settings/imports'),
+  settingsImport: route('settings/imports/:organizationalTreeId/:id?'),
+  settingsLogs: route('settings/logs'),
+  settingsObjectives: route('settings/objectives'),
+  settingsOccReset: route('settings/occReset'),
+  settingsTree: route('settings/tree'),
+  settingsUsers: route('settings/users'),
+  settingsUser: route('settings/users/:id'),
+  settingsUserGroups: route('settings/users/groups/:id?'),
+  liveView: route('liveview/:id?'),
+  liveViewAuthorized: route('liveview/authorized/:id?'),
+  liveViewCustomQueue: route('liveview/customQueue/:id?'),
+  liveViewFamiliprix: route('liveview/familiprix/:id?'),
+  liveViewPublic: route('liveview/public/:id?'),
+  liveViewQueue: route('liveview/queue/:id?/:lang?'),
+  liveViewQueueHekla: route('liveview/queue/hekla/:id?/:lang?'),
+  liveViewVerizon: route('liveview/verizon/customersassistance'),
+  trackPlayer: route('track/Player'),
+  trackViewer: route('track/Viewer'),
+  tests: route('tests/*'),
 } as const;
 
 /** Old-style report viewers under /reportViewer/ (spec section 2). */
@@ -76,41 +117,6 @@ export const CUSTOMER_LOGINS = {
   teppermans: { endpoint: '/authentication/teppermans', name: "Tepperman's" },
 } as const;
 export type CustomerLogin = keyof typeof CUSTOMER_LOGINS;
-
-const p = (lang: Language, rest: string) => `/${lang}${rest ? `/${rest}` : ''}`;
-const opt = (v: string | null | undefined) => (v ? `/${encodeURIComponent(v)}` : '');
-
-export const paths = {
-  home: (lang: Language) => p(lang, ''),
-  dashboards: (lang: Language) => p(lang, 'dashboard'),
-  dashboard: (lang: Language, id: string) => p(lang, `dashboard/${encodeURIComponent(id)}`),
-  login: (lang: Language, redirect?: string) =>
-    p(lang, 'login') + (redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''),
-  logout: (lang: Language) => p(lang, 'logout'),
-  forgotPassword: (lang: Language) => p(lang, 'forgot-password'),
-  recoverPassword: (lang: Language) => p(lang, 'recover-password'),
-  passwordChange: (lang: Language) => p(lang, 'password-change'),
-  unauthorizedAccess: (lang: Language, redirectFrom: string) =>
-    p(lang, 'unauthorizedAccess') + `?redirectFrom=${encodeURIComponent(redirectFrom)}`,
-  monitoring: (lang: Language) => p(lang, 'monitoring'),
-  monitoringDevices: (lang: Language) => p(lang, 'monitoring/devices'),
-  monitoringDevice: (lang: Language, deviceId: string) =>
-    p(lang, `monitoring/devices/${encodeURIComponent(deviceId)}`),
-  monitoringIncidents: (lang: Language) => p(lang, 'monitoring/incidents'),
-  monitoringTickets: (lang: Language) => p(lang, 'monitoring/tickets'),
-  performance: (lang: Language) => p(lang, 'performance'),
-  ranking: (lang: Language) => p(lang, 'ranking'),
-  orgTreeEvent: (lang: Language) => p(lang, 'orgtreeevent'),
-  reports: (lang: Language) => p(lang, 'reports'),
-  settingsAlerts: (lang: Language) => p(lang, 'settings/alerts'),
-  settingsImports: (lang: Language) => p(lang, 'settings/imports'),
-  settingsLogs: (lang: Language) => p(lang, 'settings/logs'),
-  settingsObjectives: (lang: Language) => p(lang, 'settings/objectives'),
-  settingsOccReset: (lang: Language) => p(lang, 'settings/occReset'),
-  settingsTree: (lang: Language) => p(lang, 'settings/tree'),
-  settingsUsers: (lang: Language) => p(lang, 'settings/users'),
-  liveView: (lang: Language, id?: string | null) => p(lang, 'liveview') + opt(id),
-} as const;
 
 /** Static user guides shipped in packages/web/public (French users get the French guide). */
 export const helpCenterPath = (lang: Language) =>

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { DEFAULT_MOBILE_SETTINGS, type Role, type UserCurrent } from '@footfall/domain';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { currentUserKey } from '../lib/session/current-user';
+import { currentUserQuery } from '../lib/session/current-user';
 import { tokenStore } from '../lib/session/token-store';
 import { languageOfPath } from '../lib/language';
 import { i18n } from '../i18n/i18n';
@@ -53,7 +53,7 @@ export function renderRoutes(
       refreshToken: 'refresh-token-xyz',
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     });
-    queryClient.setQueryData(currentUserKey(user.id), user);
+    queryClient.setQueryData(currentUserQuery(user.id).queryKey, user);
   } else {
     tokenStore.set(null);
   }

@@ -46,22 +46,25 @@ export const accessMatrix: MatrixTable = {
     }),
     expect: owned(200),
   },
-  // defaults: the caller's own (another user's needs admin-kind, tested in dashboards.test.ts)
+  // defaults: in 'own' the caller's own; elsewhere those of a user of the context's tenant, which only
+  // an admin-kind caller managing that user may touch (others: 403 before any lookup; admin: 404)
   ...Object.fromEntries(
     ['defaultDashboard', 'defaultMobileDashboard'].flatMap((kind) =>
       ['GET', 'POST'].map((method) => [
         `${method} /api/User/:id/${kind}/:dashboardId`,
         {
           request: async (m: MatrixRequestContext) => {
-            const id = await m.t.app.services.dashboards.createForUser(
-              m.actor.id,
-              'Mine',
-              emptyJson(),
-              false,
-            );
-            return { url: `/api/User/${m.actor.id}/${kind}/${id}` };
+            const userId =
+              m.context === 'own'
+                ? m.actor.id
+                : (await makeUser(m.t.db, { scopeNodeId: m.target.group.id })).id;
+            const id = await m.t.app.services.dashboards.createForUser(userId, 'Mine', emptyJson(), false);
+            return { url: `/api/User/${userId}/${kind}/${id}` };
           },
-          expect: () => 200,
+          expect: (role: Role, context: MatrixContext) => {
+            if (context === 'own' || role === 'superAdmin') return 200;
+            return role === 'admin' ? 404 : 403;
+          },
         },
       ]),
     ),

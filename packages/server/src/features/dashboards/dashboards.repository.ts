@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { DashboardTable } from '../../platform/db/dashboards.tables.js';
 
@@ -93,13 +93,25 @@ export async function selectDefaultDashboardId(db: Db, ownerId: string, mobile: 
   return row?.id ?? null;
 }
 
-/** Overwrites the json of the linked dashboards of a group's users (template push). */
+/**
+ * Overwrites the json of the linked dashboards of a group's users (template push): its members and,
+ * for `_EVERYONE_` (`includeUngrouped`), the users without a group; only those whose scope lies under
+ * the group's owner scope, so a push never leaves the tenant. A deployment `_EVERYONE_` (owner null)
+ * reaches the ungrouped users without a scope; another deployment group, its members.
+ */
 export async function overwriteLinkedDashboards(
   db: Db,
-  group: { id: string; includeUngrouped: boolean },
+  group: { id: string; includeUngrouped: boolean; ownerScopeNodeId: string | null },
   templateName: string,
   json: object,
 ) {
+  const owner = group.ownerScopeNodeId;
+  const underOwner = sql<boolean>`scope_node_id in (
+    with recursive sub as (
+      select id from node where id = ${owner}
+      union all
+      select n.id from node n join sub on n.parent_id = sub.id
+    ) select id from sub)`;
   const res = await db
     .updateTable('dashboard')
     .set({ json: JSON.stringify(json), updated_at: new Date() })
@@ -108,11 +120,18 @@ export async function overwriteLinkedDashboards(
       q
         .selectFrom('app_user')
         .select('id')
-        .where((eb) =>
-          group.includeUngrouped
-            ? eb.or([eb('user_group_id', '=', group.id), eb('user_group_id', 'is', null)])
-            : eb('user_group_id', '=', group.id),
-        ),
+        .where((eb) => {
+          const members = eb('user_group_id', '=', group.id);
+          if (owner === null) {
+            return group.includeUngrouped
+              ? eb.or([members, eb.and([eb('user_group_id', 'is', null), eb('scope_node_id', 'is', null)])])
+              : members;
+          }
+          return eb.and([
+            group.includeUngrouped ? eb.or([members, eb('user_group_id', 'is', null)]) : members,
+            underOwner,
+          ]);
+        }),
     )
     .executeTakeFirst();
   return Number(res.numUpdatedRows);

@@ -208,7 +208,7 @@ export function createDashboardsService(deps: {
 
     /** For the templates feature: a push overwrites the linked dashboards of a group's users. */
     overwriteLinked(
-      group: { id: string; includeUngrouped: boolean },
+      group: { id: string; includeUngrouped: boolean; ownerScopeNodeId: string | null },
       templateName: string,
       json: DashboardJson,
     ) {

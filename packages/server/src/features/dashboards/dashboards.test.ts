@@ -241,13 +241,10 @@ describe('dashboards CRUD', () => {
   });
 
   it('creates from the default template of the caller’s group, linked to it', async () => {
-    const groupId = (
-      await t.db
-        .selectFrom('user_group')
-        .select('id')
-        .where('name', '=', EVERYONE_GROUP)
-        .executeTakeFirstOrThrow()
-    ).id;
+    // alice has no group: she is in the _EVERYONE_ of her client group, which the admin's scope is
+    const group = (await req(alice, 'GET', '/api/UserGroup/current')).json();
+    expect(group.name).toBe(EVERYONE_GROUP);
+    const groupId = group.id as string;
     await req(admin, 'POST', '/api/Template', {
       name: 'Starter',
       userGroupId: groupId,

@@ -235,6 +235,12 @@ export const demoSerial = (index: number) => `FC-2023-${String(1000 + index).pad
 /** every third device has the device connector (monitoring deep link) */
 export const demoHasConnector = (index: number) => index % 3 === 0;
 
+/** User groups of each client group, owned by it (besides its `_EVERYONE_`). */
+export const DEMO_USER_GROUPS: Record<typeof DEMO_RETAIL | typeof DEMO_VENUES, string[]> = {
+  [DEMO_RETAIL]: ['Store managers'],
+  [DEMO_VENUES]: ['Front of house'],
+};
+
 export interface DemoAccountSpec {
   username: string;
   description: string;

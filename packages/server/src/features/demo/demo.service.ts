@@ -5,6 +5,7 @@ import type { EventLogService } from '../event-log/event-log.service.js';
 import type { TreeService } from '../tree/tree.service.js';
 import {
   DEMO_ACCOUNTS,
+  DEMO_USER_GROUPS,
   DEMO_LOCATIONS,
   DEMO_PASSWORD,
   DEMO_RETAIL,
@@ -29,6 +30,11 @@ export interface DemoUsersPort {
     scopeNodeId: string | null;
     mobileSettings: typeof DEFAULT_MOBILE_SETTINGS;
   }): Promise<{ id: string }>;
+}
+
+/** What the user groups feature gives the seeder: a client group's `_EVERYONE_` and groups it owns. */
+export interface DemoGroupsPort {
+  seedForClient(clientNodeId: string, names: string[]): Promise<string[]>;
 }
 
 export interface DemoLocation {
@@ -63,6 +69,7 @@ export function createDemoService(deps: {
   db: Db;
   tree: TreeService;
   users: DemoUsersPort;
+  userGroups: DemoGroupsPort;
   eventLog: EventLogService;
   log?: Logger;
 }) {
@@ -164,6 +171,10 @@ export function createDemoService(deps: {
           },
         });
       }
+    }
+    // user groups belong to a client group (their owner scope): each tenant gets its own
+    for (const [client, names] of Object.entries(DEMO_USER_GROUPS)) {
+      await deps.userGroups.seedForClient(groups[client as keyof typeof groups].id, names);
     }
     for (const account of DEMO_ACCOUNTS) {
       await users.createAsSystem({

@@ -81,6 +81,27 @@ describe('demo organisation', () => {
     expect(await roots('user-b')).toEqual(['Demo Venues']);
   });
 
+  it('gives each client group its own user groups, owned by it, seen only by its admin', async () => {
+    const demo = (await t.app.services.demo.find())!;
+    const list = async (username: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/UserGroup', headers: await signIn(username) }))
+        .json()
+        .map((g: { name: string; ownerScopeNodeId: string | null; userCount: number }) => [
+          g.name,
+          g.ownerScopeNodeId,
+          g.userCount,
+        ]);
+    // Retail: its 6 accounts, none in a group; Venues: admin-b and user-b
+    expect(await list('admin')).toEqual([
+      ['_EVERYONE_', demo.groups.retail, 6],
+      ['Store managers', demo.groups.retail, 0],
+    ]);
+    expect(await list('admin-b')).toEqual([
+      ['_EVERYONE_', demo.groups.venues, 2],
+      ['Front of house', demo.groups.venues, 0],
+    ]);
+  });
+
   it('gives each account its role', async () => {
     const rows = await t.db.selectFrom('app_user').select(['username', 'roles', 'scope_node_id']).execute();
     const byName = new Map(rows.map((r) => [r.username, r]));

@@ -1,52 +1,79 @@
-import { DashboardJson, EVERYONE_GROUP } from '@footfall/domain';
+import { DashboardJson } from '@footfall/domain';
+import { asPrincipal } from '../../test/factories.js';
 import {
   ADMIN_KIND,
+  scoped,
   unscoped,
   type MatrixRequestContext,
   type MatrixTable,
 } from '../../test/access-matrix.js';
 
 /**
- * Templates belong to user groups, shared by the deployment: admin-kind users manage them anywhere;
- * every user reads the templates of their own group (the matrix callers have none: _EVERYONE_).
+ * Templates belong to a user group and so to its owner scope: admin-kind callers manage the
+ * templates of the groups owned inside their scope, every user reads those of their own group
+ * (the matrix callers have none: the `_EVERYONE_` of client A); anything else answers 404.
+ * Each request's template is saved by the context's tenant (`m.owner`): in a fresh group owned by
+ * the target group, or, in the 'other' context, in client B's own `_EVERYONE_`.
  */
 const T = '/api/Template';
 const dashboard = JSON.stringify({ widgets: [] });
+const short = () => Math.random().toString(36).slice(2, 10);
 
-const everyone = async (m: MatrixRequestContext) =>
-  (
-    await m.t.db
-      .selectFrom('user_group')
-      .select('id')
-      .where('name', '=', EVERYONE_GROUP)
-      .executeTakeFirstOrThrow()
+/** A group the context's tenant manages: client B's _EVERYONE_, or a fresh group of the target. */
+const ownersGroup = async (m: MatrixRequestContext) => {
+  const groups = m.t.app.services.userGroups;
+  if (m.context === 'other') return (await groups.current(asPrincipal(m.owner))).id;
+  return (
+    await groups.create(asPrincipal(m.owner), {
+      name: `Matrix group ${short()}`,
+      userRetentionPolicyDays: 0,
+      defaultDashboardTemplate: null,
+      defaultMobileDashboardTemplate: null,
+      supportChatEnabled: true,
+    })
   ).id;
+};
 
-let n = 0;
-/** A fresh template of _EVERYONE_, saved as a superAdmin. */
-const template = async (m: MatrixRequestContext) => {
-  const userGroupId = await everyone(m);
-  const name = `Matrix ${n++}`;
+/** A fresh template saved by the context's tenant in `userGroupId` (its own group by default). */
+const template = async (m: MatrixRequestContext, userGroupId?: string) => {
+  const groupId = userGroupId ?? (await ownersGroup(m));
+  const name = `Matrix ${short()}`;
+  await m.t.app.services.templates.save(asPrincipal(m.owner), {
+    userGroupId: groupId,
+    name,
+    dashboard: JSON.stringify(DashboardJson.parse({})),
+  });
+  return { userGroupId: groupId, name, path: `${T}/${groupId}/${encodeURIComponent(name)}` };
+};
+
+/**
+ * For reading: in 'own', a template of the caller's own group (_EVERYONE_ of client A, which the
+ * actor's region does not own), so every role reads it; elsewhere one of the context's tenant.
+ */
+const readable = async (m: MatrixRequestContext) => {
+  if (m.context !== 'own') return template(m);
+  const own = await m.t.app.services.userGroups.current(asPrincipal(m.actor));
+  const name = `Matrix ${short()}`;
   await m.t.app.services.templates.save(
     { userId: m.actor.id, username: m.actor.username, roles: ['superAdmin'], scopeNodeId: null },
-    { userGroupId, name, dashboard: JSON.stringify(DashboardJson.parse({})) },
+    { userGroupId: own.id, name, dashboard: JSON.stringify(DashboardJson.parse({})) },
   );
-  return { userGroupId, name, path: `${T}/${userGroupId}/${encodeURIComponent(name)}` };
+  return { path: `${T}/${own.id}/${encodeURIComponent(name)}` };
 };
 
 export const accessMatrix: MatrixTable = {
   [`GET ${T}`]: { request: () => ({ url: T }), expect: unscoped(200) },
   'GET /api/User/hasTemplates': { request: () => ({ url: '/api/User/hasTemplates' }), expect: unscoped(200) },
   [`GET ${T}/:userGroupId/:name`]: {
-    request: async (m) => ({ url: (await template(m)).path }),
-    expect: unscoped(200),
+    request: async (m) => ({ url: (await readable(m)).path }),
+    expect: scoped(200),
   },
   [`POST ${T}`]: {
     request: async (m) => ({
       url: T,
-      payload: { name: `Saved ${n++}`, dashboard, userGroupId: await everyone(m) },
+      payload: { name: `Saved ${short()}`, dashboard, userGroupId: await ownersGroup(m) },
     }),
-    expect: unscoped(200, ADMIN_KIND),
+    expect: scoped(200, ADMIN_KIND),
   },
   [`POST ${T}/copy`]: {
     request: async (m) => {
@@ -56,28 +83,28 @@ export const accessMatrix: MatrixTable = {
         payload: { templateName: t.name, sourceUserGroupId: t.userGroupId, targetUserGroupId: t.userGroupId },
       };
     },
-    expect: unscoped(200, ADMIN_KIND),
+    expect: scoped(200, ADMIN_KIND),
   },
   [`DELETE ${T}/:userGroupId/:name`]: {
     request: async (m) => ({ url: (await template(m)).path }),
-    expect: unscoped(200, ADMIN_KIND),
+    expect: scoped(200, ADMIN_KIND),
   },
   [`POST ${T}/:userGroupId/:name/push`]: {
     request: async (m) => ({ url: `${(await template(m)).path}/push` }),
-    expect: unscoped(200, ADMIN_KIND),
+    expect: scoped(200, ADMIN_KIND),
   },
   [`PUT ${T}/:userGroupId/:name/userCreationAction`]: {
     request: async (m) => ({
       url: `${(await template(m)).path}/userCreationAction`,
       payload: { userCreationAction: 'copy' },
     }),
-    expect: unscoped(200, ADMIN_KIND),
+    expect: scoped(200, ADMIN_KIND),
   },
   [`PUT ${T}/defaults/:userGroupId`]: {
     request: async (m) => ({
-      url: `${T}/defaults/${await everyone(m)}`,
+      url: `${T}/defaults/${await ownersGroup(m)}`,
       payload: { defaultDashboardTemplate: null },
     }),
-    expect: unscoped(200, ADMIN_KIND),
+    expect: scoped(200, ADMIN_KIND),
   },
 };

@@ -4,11 +4,16 @@ import type { DashboardTemplateTable } from '../../platform/db/dashboards.tables
 
 export type TemplateRow = Selectable<DashboardTemplateTable>;
 
-export const selectTemplates = (db: Db, userGroupId?: string) => {
-  let q = db.selectFrom('dashboard_template').selectAll();
-  if (userGroupId) q = q.where('user_group_id', '=', userGroupId);
-  return q.orderBy('name').execute();
-};
+/** The templates of these groups, by name. */
+export const selectTemplates = (db: Db, userGroupIds: string[]) =>
+  userGroupIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('dashboard_template')
+        .selectAll()
+        .where('user_group_id', 'in', userGroupIds)
+        .orderBy('name')
+        .execute();
 
 export const selectTemplate = (db: Db, userGroupId: string, name: string) =>
   db

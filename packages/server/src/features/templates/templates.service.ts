@@ -23,12 +23,17 @@ import {
   type TemplateRow,
 } from './templates.repository.js';
 
-/** What templates need from the user groups feature. */
+/** What templates need from the user groups feature (each answers 404 for a group out of reach). */
 export interface GroupsPort {
-  get(id: string): Promise<UserGroupDto>;
-  /** the _EVERYONE_ group, whose templates apply to users without a group */
-  everyone(): Promise<UserGroupDto>;
+  /** a group the caller manages (owned inside their scope) */
+  get(principal: Principal, id: string): Promise<UserGroupDto>;
+  /** a group the caller manages or belongs to */
+  readable(principal: Principal, id: string): Promise<UserGroupDto>;
+  /** the groups the caller manages */
+  list(principal: Principal): Promise<UserGroupDto[]>;
   current(principal: Principal): Promise<UserGroupDto>;
+  /** a new user's group: the one given, or the _EVERYONE_ of their client group */
+  groupOfNewUser(userGroupId: string | null, scopeNodeId: string | null): Promise<UserGroupDto>;
   update(
     principal: Principal,
     id: string,
@@ -37,8 +42,13 @@ export interface GroupsPort {
 }
 /** What they need from the dashboards feature: a push overwrites the group's linked dashboards. */
 export interface LinkedDashboardsPort {
+  /**
+   * Overwrites the linked dashboards of the group's users (with `includeUngrouped`, also of the
+   * users without a group: `_EVERYONE_`) whose scope lies under `ownerScopeNodeId` (null: users
+   * without a scope for `_EVERYONE_`, any for another group).
+   */
   overwriteLinked(
-    group: { id: string; includeUngrouped: boolean },
+    group: { id: string; includeUngrouped: boolean; ownerScopeNodeId: string | null },
     templateName: string,
     json: DashboardJson,
   ): Promise<number>;
@@ -51,8 +61,10 @@ export interface LinkedDashboardsPort {
 }
 
 /**
- * Dashboard templates belong to a user group. Admin-kind users manage every group's templates; other
- * users read the templates of their own group (to apply one to a dashboard).
+ * Dashboard templates belong to a user group and so to its owner scope: admin-kind users manage the
+ * templates of the groups they manage (owned inside their scope) and read those of their own group;
+ * other users read the templates of their own group (to apply one to a dashboard). Anything else
+ * answers 404. A push reaches only the group's users inside its owner scope.
  */
 export function createTemplatesService(deps: {
   db: Db;
@@ -74,14 +86,17 @@ export function createTemplatesService(deps: {
 
   /** The group, when the caller may read its templates (404 for another group's templates). */
   async function readableGroup(principal: Principal, userGroupId: string): Promise<UserGroupDto> {
-    if (isAdminKind(principal)) return groups.get(userGroupId);
+    if (isAdminKind(principal)) return groups.readable(principal, userGroupId);
     const own = await groups.current(principal);
     if (own.id !== userGroupId) throw notFound('Template');
     return own;
   }
 
-  async function load(principal: Principal, userGroupId: string, name: string) {
-    const group = await readableGroup(principal, userGroupId);
+  /** A template to read (manage = false) or to change (the caller must manage its group). */
+  async function load(principal: Principal, userGroupId: string, name: string, manage = false) {
+    const group = manage
+      ? await groups.get(principal, userGroupId)
+      : await readableGroup(principal, userGroupId);
     const row = await selectTemplate(db, userGroupId, name.trim());
     if (!row) throw notFound('Template');
     return { row, group };
@@ -99,20 +114,13 @@ export function createTemplatesService(deps: {
   }
 
   return {
+    /** Admin-kind: the templates of the groups they manage and of their own; others: their group's. */
     async list(principal: Principal): Promise<TemplateDto[]> {
-      if (isAdminKind(principal)) {
-        const byId = new Map<string, UserGroupDto>();
-        const rows = await selectTemplates(db);
-        const out: TemplateDto[] = [];
-        for (const row of rows) {
-          const g = byId.get(row.user_group_id) ?? (await groups.get(row.user_group_id));
-          byId.set(g.id, g);
-          out.push(present(row, g));
-        }
-        return out;
-      }
       const own = await groups.current(principal);
-      return (await selectTemplates(db, own.id)).map((r) => present(r, own));
+      const reachable = isAdminKind(principal) ? await groups.list(principal) : [];
+      const byId = new Map<string, UserGroupDto>([own, ...reachable].map((g) => [g.id, g]));
+      const rows = await selectTemplates(db, [...byId.keys()]);
+      return rows.map((row) => present(row, byId.get(row.user_group_id)!));
     },
 
     async get(principal: Principal, userGroupId: string, name: string): Promise<TemplateDto> {
@@ -127,7 +135,7 @@ export function createTemplatesService(deps: {
     async save(principal: Principal, body: SaveTemplateBody): Promise<TemplateDto> {
       assertAdmin(principal);
       const json = checkJson(body.dashboard);
-      const group = await groups.get(body.userGroupId);
+      const group = await groups.get(principal, body.userGroupId);
       await eventLog.withAudit(async (tx) => {
         const id = await upsertTemplate(db, group.id, body.name, json);
         await eventLog.record(tx, principal, 'Template.Save', body.name, { userGroupId: group.id, id });
@@ -139,16 +147,21 @@ export function createTemplatesService(deps: {
       assertAdmin(principal);
       let source: TemplateRow | undefined;
       if (body.sourceUserGroupId) {
+        await groups.readable(principal, body.sourceUserGroupId);
         source = await selectTemplate(db, body.sourceUserGroupId, body.templateName);
       } else {
-        const named = await selectTemplatesNamed(db, body.templateName);
+        // only the templates the caller may read count: another tenant's namesake stays unseen
+        const readable = new Set((await this.list(principal)).map((x) => x.userGroupId));
+        const named = (await selectTemplatesNamed(db, body.templateName)).filter((r) =>
+          readable.has(r.user_group_id),
+        );
         if (named.length > 1) {
           throw badRequest('Several groups hold a template of this name', 'sourceUserGroupId');
         }
         source = named[0];
       }
       if (!source) throw notFound('Template');
-      const target = await groups.get(body.targetUserGroupId);
+      const target = await groups.get(principal, body.targetUserGroupId);
       await eventLog.withAudit(async (tx) => {
         await upsertTemplate(db, target.id, source.name, source.dashboard);
         await eventLog.record(tx, principal, 'Template.Copy', source.name, {
@@ -161,7 +174,7 @@ export function createTemplatesService(deps: {
 
     async remove(principal: Principal, userGroupId: string, name: string) {
       assertAdmin(principal);
-      const { row, group } = await load(principal, userGroupId, name);
+      const { row, group } = await load(principal, userGroupId, name, true);
       await eventLog.withAudit(async (tx) => {
         await deleteTemplate(db, row.id);
         const clear: GroupDefaultTemplatesBody = {};
@@ -175,15 +188,18 @@ export function createTemplatesService(deps: {
       return { deleted: true as const };
     },
 
-    /** Overwrites the dashboards of the group's users that are linked to this template. */
+    /**
+     * Overwrites the dashboards linked to this template of the group's users inside its owner scope
+     * (which lies inside the caller's).
+     */
     async push(principal: Principal, userGroupId: string, name: string) {
       assertAdmin(principal);
-      const { row, group } = await load(principal, userGroupId, name);
+      const { row, group } = await load(principal, userGroupId, name, true);
       const updated = await eventLog.withAudit(async (tx) => {
         const updated = await deps
           .dashboards()
           .overwriteLinked(
-            { id: group.id, includeUngrouped: group.isEveryone },
+            { id: group.id, includeUngrouped: group.isEveryone, ownerScopeNodeId: group.ownerScopeNodeId },
             row.name,
             DashboardJson.parse(row.dashboard),
           );
@@ -200,7 +216,7 @@ export function createTemplatesService(deps: {
       action: UserCreationAction,
     ) {
       assertAdmin(principal);
-      const { row } = await load(principal, userGroupId, name);
+      const { row } = await load(principal, userGroupId, name, true);
       await eventLog.withAudit(async (tx) => {
         await updateUserCreationAction(db, row.id, action);
         await eventLog.record(tx, principal, 'Template.UserCreationAction', row.name, {
@@ -214,7 +230,7 @@ export function createTemplatesService(deps: {
     /** Sets a group's default and/or default mobile template; the names must be templates of the group. */
     async setGroupDefaults(principal: Principal, userGroupId: string, body: GroupDefaultTemplatesBody) {
       assertAdmin(principal);
-      const group = await groups.get(userGroupId);
+      const group = await groups.get(principal, userGroupId);
       const out: GroupDefaultTemplatesBody = {};
       for (const key of ['defaultDashboardTemplate', 'defaultMobileDashboardTemplate'] as const) {
         const name = body[key];
@@ -234,13 +250,18 @@ export function createTemplatesService(deps: {
      * A user was created in a group: each of the group's templates whose user creation action is
      * `copy` or `link` becomes one of the user's dashboards (a copy, or linked to the template so that
      * pushes reach it). The group's default and default mobile templates become the user's defaults.
-     * A user without a group gets the templates of _EVERYONE_. Returns the dashboards made.
+     * A user without a group gets the templates of their client group's _EVERYONE_. The caller checked
+     * that the group is one the actor manages. Returns the dashboards made.
      */
-    async applyUserCreationActions(userId: string, userGroupId: string | null): Promise<number> {
-      const group = userGroupId ? await groups.get(userGroupId) : await groups.everyone();
+    async applyUserCreationActions(
+      userId: string,
+      userGroupId: string | null,
+      scopeNodeId: string | null,
+    ): Promise<number> {
+      const group = await groups.groupOfNewUser(userGroupId, scopeNodeId);
       const same = (a: string | null, b: string) => a?.toLowerCase() === b.toLowerCase();
       let made = 0;
-      for (const row of await selectTemplates(db, group.id)) {
+      for (const row of await selectTemplates(db, [group.id])) {
         if (row.user_creation_action === 'none') continue;
         await deps.dashboards().createFromTemplate(
           userId,

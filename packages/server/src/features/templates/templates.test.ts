@@ -33,8 +33,9 @@ beforeAll(async () => {
   const b = await req(admin, 'POST', '/api/UserGroup', { name: 'Group B' });
   groupA = a.json().id;
   groupB = b.json().id;
-  member = await makeUser(t.db);
-  outsider = await makeUser(t.db);
+  // groups are owned by the admin's scope: their members' scopes lie inside it
+  member = await makeUser(t.db, { scopeNodeId: admin.scopeNodeId });
+  outsider = await makeUser(t.db, { scopeNodeId: admin.scopeNodeId });
   await t.db.updateTable('app_user').set({ user_group_id: groupA }).where('id', '=', member.id).execute();
   await t.db.updateTable('app_user').set({ user_group_id: groupB }).where('id', '=', outsider.id).execute();
 });

@@ -1,22 +1,25 @@
 import { asPrincipal } from '../../test/factories.js';
 import {
   ADMIN_KIND,
+  scoped,
   unscoped,
   type MatrixRequestContext,
   type MatrixTable,
 } from '../../test/access-matrix.js';
 
 /**
- * User groups belong to the whole deployment (they carry dashboard templates, not tree rights): any
- * admin-kind user manages any group, wherever the caller's scope lies. Every signed-in user may read
- * their own group (/current). Changing requests touch a fresh group.
+ * User groups belong to an owner scope (a tree node): admin-kind callers manage the groups owned
+ * inside their scope, 404 outside (the unscoped superAdmin: every group). The group of each request
+ * is a fresh one owned by the context's tenant (`m.owner`, scoped to the target group), so the
+ * 'other' context probes a group of another client group. Every signed-in user reads their own
+ * group (/current).
  */
 const G = '/api/UserGroup';
 const short = () => Math.random().toString(36).slice(2, 10);
 
-const freshGroup = async (m: MatrixRequestContext) =>
+const ownersGroup = async (m: MatrixRequestContext) =>
   (
-    await m.t.app.services.userGroups.create(asPrincipal(m.actor), {
+    await m.t.app.services.userGroups.create(asPrincipal(m.owner), {
       name: `Matrix group ${short()}`,
       userRetentionPolicyDays: 0,
       defaultDashboardTemplate: null,
@@ -29,22 +32,29 @@ export const accessMatrix: MatrixTable = {
   [`GET ${G}`]: { request: () => ({ url: G }), expect: unscoped(200, ADMIN_KIND) },
   [`GET ${G}/current`]: { request: () => ({ url: `${G}/current` }), expect: unscoped(200) },
   [`GET ${G}/:id`]: {
-    request: async (m) => ({ url: `${G}/${await freshGroup(m)}` }),
-    expect: unscoped(200, ADMIN_KIND),
+    request: async (m) => ({ url: `${G}/${await ownersGroup(m)}` }),
+    expect: scoped(200, ADMIN_KIND),
   },
+  // owned by the context's group: inside the caller's scope, or a 400 naming ownerScopeNodeId
   [`POST ${G}`]: {
-    request: () => ({ url: G, payload: { name: `Matrix new ${short()}` } }),
-    expect: unscoped(201, ADMIN_KIND),
+    request: (m) => ({
+      url: G,
+      payload: { name: `Matrix new ${short()}`, ownerScopeNodeId: m.target.group.id },
+    }),
+    expect: (role, context) => {
+      if (!ADMIN_KIND.includes(role)) return 403;
+      return role === 'superAdmin' || context === 'own' ? 201 : 400;
+    },
   },
   [`PUT ${G}/:id`]: {
     request: async (m) => ({
-      url: `${G}/${await freshGroup(m)}`,
+      url: `${G}/${await ownersGroup(m)}`,
       payload: { name: `Matrix renamed ${short()}` },
     }),
-    expect: unscoped(200, ADMIN_KIND),
+    expect: scoped(200, ADMIN_KIND),
   },
   [`DELETE ${G}/:id`]: {
-    request: async (m) => ({ url: `${G}/${await freshGroup(m)}` }),
-    expect: unscoped(200, ADMIN_KIND),
+    request: async (m) => ({ url: `${G}/${await ownersGroup(m)}` }),
+    expect: scoped(200, ADMIN_KIND),
   },
 };

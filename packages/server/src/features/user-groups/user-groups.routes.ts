@@ -20,9 +20,13 @@ export const userGroupRoutes: Feature = (services) => async (app) => {
     '/api/UserGroup',
     {
       config: { access: adminKind },
-      schema: { tags, summary: 'All groups, _EVERYONE_ first', response: { 200: UserGroupList } },
+      schema: {
+        tags,
+        summary: "The groups owned inside the caller's scope, _EVERYONE_ first",
+        response: { 200: UserGroupList },
+      },
     },
-    async () => services.userGroups.list(),
+    async (req) => services.userGroups.list(req.principal!),
   );
 
   r.get(
@@ -41,7 +45,7 @@ export const userGroupRoutes: Feature = (services) => async (app) => {
   r.get(
     '/api/UserGroup/:id',
     { config: { access: adminKind }, schema: { tags, params: IdParams, response: { 200: UserGroupDto } } },
-    async (req) => services.userGroups.get(req.params.id),
+    async (req) => services.userGroups.get(req.principal!, req.params.id),
   );
 
   r.post(

@@ -72,10 +72,6 @@ export async function usernameTaken(db: Db, username: string, exceptId?: string)
   return !!(await q.executeTakeFirst());
 }
 
-export async function userGroupExists(db: Db, id: string): Promise<boolean> {
-  return !!(await db.selectFrom('user_group').select('id').where('id', '=', id).executeTakeFirst());
-}
-
 export async function nodeExists(db: Db, id: string): Promise<boolean> {
   return !!(await db.selectFrom('node').select('id').where('id', '=', id).executeTakeFirst());
 }

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/password-hash.js';
 import { PasswordRuleError } from '../../platform/http/password-rule.error.js';
 import { canGrantRoles, outranksOrEquals } from './user-permissions.js';
@@ -31,7 +31,6 @@ import {
   ownedBy,
   selectUsers,
   updateUser,
-  userGroupExists,
   usernameTaken,
   type UserRow,
   type UserValues,
@@ -39,13 +38,23 @@ import {
 
 /** What a new user receives from the templates feature: the dashboards of the group's creation actions. */
 export interface UserCreationPort {
-  applyUserCreationActions(userId: string, userGroupId: string | null): Promise<number>;
+  applyUserCreationActions(
+    userId: string,
+    userGroupId: string | null,
+    scopeNodeId: string | null,
+  ): Promise<number>;
+}
+/** What users need from the user groups feature: a group the actor manages (404 otherwise). */
+export interface UserGroupPort {
+  get(principal: Principal, id: string): Promise<{ ownerScopeNodeId: string | null }>;
 }
 type Deps = Pick<AppContext, 'db' | 'clock' | 'bus'> & {
   eventLog: EventLogService;
   scope: ScopeService;
   /** late-bound: the templates feature is composed after users */
   templates?: () => UserCreationPort;
+  /** late-bound too; without it (create-admin) no group can be given */
+  groups?: () => UserGroupPort;
 };
 
 /** What the demo seeder and the create-admin command give to create a user without an actor. */
@@ -72,7 +81,7 @@ const hashChecked = async (password: string, field: string) => {
  * whose scope lies inside their own scope (404 otherwise), never anyone more privileged (403), and
  * never hands out superAdmin (unless a superAdmin) or a scope outside their own.
  */
-export function createUsersService({ db, clock, bus, eventLog, scope, templates }: Deps) {
+export function createUsersService({ db, clock, bus, eventLog, scope, templates, groups }: Deps) {
   const visible = async (principal: Principal, row: UserRow) =>
     row.scope_node_id === null
       ? principal.scopeNodeId === null && isSuperAdmin(principal)
@@ -106,9 +115,28 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates 
     }
   }
 
-  async function checkGroup(userGroupId: string | null | undefined) {
-    if (userGroupId && !(await userGroupExists(db, userGroupId))) {
-      throw badRequest('Unknown user group', 'userGroupId');
+  /**
+   * A group given to a user must be one the actor manages (another tenant's looks unknown) and own
+   * the user's scope, so that its templates never reach a user outside it.
+   */
+  async function checkGroup(
+    principal: Principal,
+    userGroupId: string | null | undefined,
+    userScopeNodeId: string | null,
+  ) {
+    if (!userGroupId) return;
+    const group = groups
+      ? await groups()
+          .get(principal, userGroupId)
+          .catch((e: unknown) => {
+            if (e instanceof AppError && e.statusCode === 404) return null;
+            throw e;
+          })
+      : null;
+    if (!group) throw badRequest('Unknown user group', 'userGroupId');
+    const owner = group.ownerScopeNodeId;
+    if (owner !== null && (userScopeNodeId === null || !(await scope.contains(owner, userScopeNodeId)))) {
+      throw badRequest("The user's scope lies outside the group's", 'userGroupId');
     }
   }
 
@@ -163,7 +191,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates 
 
     async create(principal: Principal, body: CreateUserBody): Promise<UserDto> {
       await checkGrant(principal, body.roles, body.scope);
-      await checkGroup(body.userGroupId);
+      await checkGroup(principal, body.userGroupId, body.scope);
       await checkUsername(body.username);
       if (body.isSsoUser && body.password)
         throw badRequest('Single sign-on users have no password', 'password');
@@ -186,7 +214,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates 
       const id = await eventLog.withAudit(async (tx) => {
         const id = await insertUser(db, values, clock.now());
         const dashboards = templates
-          ? await templates().applyUserCreationActions(id, body.userGroupId ?? null)
+          ? await templates().applyUserCreationActions(id, body.userGroupId ?? null, body.scope)
           : 0;
         await eventLog.record(tx, principal, 'User.Create', body.username, {
           roles: values.roles,
@@ -243,7 +271,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates 
       const scopeNodeId = body.scope !== undefined ? body.scope : target.scope_node_id;
       if (body.roles !== undefined || body.scope !== undefined)
         await checkGrant(principal, roles, scopeNodeId);
-      await checkGroup(body.userGroupId);
+      await checkGroup(principal, body.userGroupId, scopeNodeId);
       if (body.username !== undefined) await checkUsername(body.username, id);
       const values: Partial<UserValues> = {};
       if (body.username !== undefined) values.username = body.username;

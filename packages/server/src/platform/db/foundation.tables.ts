@@ -19,6 +19,8 @@ export interface UserGroupTable {
   default_dashboard_template: string | null;
   default_mobile_dashboard_template: string | null;
   support_chat_enabled: Generated<boolean>;
+  /** migration 0012: the tree node owning the group (null: the deployment, unscoped superAdmin only) */
+  owner_scope_node_id: string | null;
   created_at: Timestamp;
 }
 

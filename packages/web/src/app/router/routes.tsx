@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LANGUAGES } from '@footfall/domain';
-import { patterns, REPORT_VIEWERS } from '../../config/paths';
+import { paths, REPORT_VIEWERS } from '../../config/paths';
 import { NotFoundPage, RouteErrorPage } from '../../components/error-pages';
 import { lazyPage } from '../../lib/lazy-page';
 import { GuestOnly, RequireAccess, RequireAuth } from './guards';
@@ -96,26 +96,26 @@ function localizedRoutes(): RouteObject[] {
         {
           element: <AuthLayout />,
           children: [
-            { path: patterns.login, element: <LoginPage /> },
-            { path: patterns.loginCustomer, element: <LoginPage /> },
-            { path: patterns.forgotPassword, element: <ForgotPasswordPage /> },
-            { path: patterns.recoverPassword, element: <RecoverPasswordPage /> },
+            { path: paths.login.path, element: <LoginPage /> },
+            { path: paths.loginCustomer.path, element: <LoginPage /> },
+            { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+            { path: paths.recoverPassword.path, element: <RecoverPasswordPage /> },
           ],
         },
       ],
     },
-    { path: patterns.logout, element: <LogoutPage /> },
-    { path: patterns.unauthorizedAccess, element: <UnauthorizedPage /> },
+    { path: paths.logout.path, element: <LogoutPage /> },
+    { path: paths.unauthorizedAccess.path, element: <UnauthorizedPage /> },
     {
       element: <LiveViewLayout />,
-      children: [lv(patterns.liveViewPublic, 'public'), lv(patterns.liveViewVerizon, 'verizon')],
+      children: [lv(paths.liveViewPublic.path, 'public'), lv(paths.liveViewVerizon.path, 'verizon')],
     },
     {
       element: <RequireAuth />,
       children: [
         {
           element: <AuthLayout />,
-          children: [{ path: patterns.passwordChange, element: <PasswordChangePage /> }],
+          children: [{ path: paths.passwordChange.path, element: <PasswordChangePage /> }],
         },
         {
           element: (
@@ -133,28 +133,28 @@ function localizedRoutes(): RouteObject[] {
               element: <MobileDashboardGate />,
               children: [
                 { index: true, element: <Navigate to="dashboard" replace /> },
-                { path: patterns.dashboards, element: <DashboardsIndexPage /> },
-                { path: patterns.dashboard, element: <DashboardPage /> },
+                { path: paths.dashboards.path, element: <DashboardsIndexPage /> },
+                { path: paths.dashboard.path, element: <DashboardPage /> },
               ],
             },
-            guarded('performance', [ph(patterns.performance, 'performance')]),
-            guarded('ranking', [ph(patterns.ranking, 'ranking')]),
-            guarded('orgTreeEvent', [{ path: patterns.orgTreeEvent, element: <ShowtimesPage /> }]),
+            guarded('performance', [ph(paths.performance.path, 'performance')]),
+            guarded('ranking', [ph(paths.ranking.path, 'ranking')]),
+            guarded('orgTreeEvent', [{ path: paths.orgTreeEvent.path, element: <ShowtimesPage /> }]),
           ],
         },
         guarded('occupancy', [
           {
             element: <ResponsiveLayout desktop={<LiveViewLayout />} mobile={<MobileLayout noScroll />} />,
-            children: [lv(patterns.liveView, 'door')],
+            children: [lv(paths.liveView.path, 'door')],
           },
           {
             element: <LiveViewLayout />,
             children: [
-              lv(patterns.liveViewAuthorized, 'authorized'),
-              lv(patterns.liveViewCustomQueue, 'customQueue'),
-              lv(patterns.liveViewFamiliprix, 'familiprix'),
-              lv(patterns.liveViewQueue, 'queue'),
-              lv(patterns.liveViewQueueHekla, 'hekla'),
+              lv(paths.liveViewAuthorized.path, 'authorized'),
+              lv(paths.liveViewCustomQueue.path, 'customQueue'),
+              lv(paths.liveViewFamiliprix.path, 'familiprix'),
+              lv(paths.liveViewQueue.path, 'queue'),
+              lv(paths.liveViewQueueHekla.path, 'hekla'),
             ],
           },
         ]),
@@ -162,14 +162,14 @@ function localizedRoutes(): RouteObject[] {
           {
             element: <ReportsLayout />,
             children: [
-              ph(patterns.reports, 'reports'),
-              ph(patterns.reportDashboard, 'reportDashboard'),
+              ph(paths.reports.path, 'reports'),
+              ph(paths.reportDashboard.path, 'reportDashboard'),
               ...REPORT_VIEWERS.map((name) => ph(`reportViewer/${name}`, 'reportViewer')),
-              ph(patterns.reportNew, 'reportNew'),
-              ph(patterns.reportScheduled, 'reportScheduled'),
-              ph(patterns.report, 'report'),
-              ph(patterns.trackPlayer, 'trackPlayer'),
-              ph(patterns.trackViewer, 'trackViewer'),
+              ph(paths.reportNew.path, 'reportNew'),
+              ph(paths.reportScheduled.path, 'reportScheduled'),
+              ph(paths.report.path, 'report'),
+              ph(paths.trackPlayer.path, 'trackPlayer'),
+              ph(paths.trackViewer.path, 'trackViewer'),
             ],
           },
         ]),
@@ -177,19 +177,19 @@ function localizedRoutes(): RouteObject[] {
           {
             element: <SettingsLayout />,
             children: [
-              { path: 'settings', element: <Navigate to="tree" replace /> },
-              ph(patterns.settingsTree, 'settingsTree'),
-              ph(patterns.settingsUsers, 'settingsUsers'),
-              ph(patterns.settingsUserGroups, 'settingsUserGroups'),
-              ph(patterns.settingsUser, 'settingsUser'),
-              ph(patterns.settingsAlerts, 'settingsAlerts'),
-              ph(patterns.settingsAlert, 'settingsAlert'),
-              ph(patterns.settingsLogs, 'settingsLogs'),
-              ph(patterns.settingsObjectives, 'settingsObjectives'),
+              { path: paths.settings.path, element: <Navigate to="tree" replace /> },
+              ph(paths.settingsTree.path, 'settingsTree'),
+              ph(paths.settingsUsers.path, 'settingsUsers'),
+              ph(paths.settingsUserGroups.path, 'settingsUserGroups'),
+              ph(paths.settingsUser.path, 'settingsUser'),
+              ph(paths.settingsAlerts.path, 'settingsAlerts'),
+              ph(paths.settingsAlert.path, 'settingsAlert'),
+              ph(paths.settingsLogs.path, 'settingsLogs'),
+              ph(paths.settingsObjectives.path, 'settingsObjectives'),
               guarded('superAdmin', [
-                ph(patterns.settingsImports, 'settingsImports'),
-                ph(patterns.settingsImport, 'settingsImport'),
-                ph(patterns.settingsOccReset, 'settingsOccReset'),
+                ph(paths.settingsImports.path, 'settingsImports'),
+                ph(paths.settingsImport.path, 'settingsImport'),
+                ph(paths.settingsOccReset.path, 'settingsOccReset'),
               ]),
             ],
           },
@@ -197,19 +197,19 @@ function localizedRoutes(): RouteObject[] {
         {
           element: <MonitoringLayout />,
           children: [
-            { path: patterns.monitoring, element: <Navigate to="tickets" replace /> },
-            ph(patterns.monitoringTickets, 'monitoringTickets'),
+            { path: paths.monitoring.path, element: <Navigate to="tickets" replace /> },
+            ph(paths.monitoringTickets.path, 'monitoringTickets'),
             guarded('monitoringDevices', [
-              ph(patterns.monitoringDevices, 'monitoringDevices'),
-              ph(patterns.monitoringDevice, 'monitoringDevice'),
+              ph(paths.monitoringDevices.path, 'monitoringDevices'),
+              ph(paths.monitoringDevice.path, 'monitoringDevice'),
             ]),
             guarded('superAdmin', [
-              ph(patterns.monitoringIncidents, 'monitoringIncidents'),
-              ph(patterns.monitoringIncident, 'monitoringIncident'),
+              ph(paths.monitoringIncidents.path, 'monitoringIncidents'),
+              ph(paths.monitoringIncident.path, 'monitoringIncident'),
             ]),
           ],
         },
-        guarded('superAdmin', [{ element: <LiveViewLayout />, children: [ph(patterns.tests, 'tests')] }]),
+        guarded('superAdmin', [{ element: <LiveViewLayout />, children: [ph(paths.tests.path, 'tests')] }]),
       ],
     },
     { path: '*', element: <NotFoundPage /> },

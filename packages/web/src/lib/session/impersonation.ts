@@ -41,7 +41,7 @@ export function useImpersonation() {
     try {
       const tokens = await api<TokenResponse>('/api/authentication/stop-impersonate', { method: 'POST' });
       signIn(tokens);
-      if (stripLanguage(location.pathname) === '/settings/users') window.location.reload();
+      if (stripLanguage(location.pathname) === `/${paths.settingsUsers.path}`) window.location.reload();
       else void navigate(paths.settingsUsers(lang));
     } catch {
       notify(t('login_error_message'), 'error');

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0010 from './0010_everyone_group.js';
 import * as m0011 from './0011_settings.js';
+import * as m0012 from './0012_group_owner_scope.js';
 import * as m0020 from './0020_tree.js';
 import * as m0100 from './0100_timeseries.js';
 import * as m0101 from './0101_rollup_basis.js';
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0010_everyone_group': m0010,
   '0011_settings': m0011,
+  '0012_group_owner_scope': m0012,
   '0020_tree': m0020,
   '0100_timeseries': m0100,
   '0101_rollup_basis': m0101,

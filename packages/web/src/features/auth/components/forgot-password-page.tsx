@@ -5,11 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../components/page-title';
 import { useLang } from '../../../lib/use-lang';
-import { authApi } from '../api/auth-api';
+import { useForgotPassword } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
 
 /** Asks for a recovery e-mail. The answer never says whether the account exists. */
@@ -18,11 +17,11 @@ export function ForgotPasswordPage() {
   const lang = useLang();
   const [username, setUsername] = useState('');
   usePageTitle(t('forgot_password_title'));
-  const send = useMutation({ mutationFn: () => authApi.forgotPassword({ username: username.trim() }) });
+  const send = useForgotPassword();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (username.trim()) send.mutate();
+    if (username.trim()) send.mutate({ username: username.trim() });
   };
 
   return (

@@ -6,13 +6,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import { CUSTOMER_LOGINS, paths, type CustomerLogin } from '../../../config/paths';
 import { usePageTitle } from '../../../components/page-title';
 import { PasswordField } from '../../../components/password-field';
 import { useSession } from '../../../lib/session/session';
 import { useLang } from '../../../lib/use-lang';
-import { authApi } from '../api/auth-api';
+import { useLogin } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
 import { NotFoundPage } from '../../../components/error-pages';
 
@@ -30,17 +29,14 @@ export function LoginPage() {
   const customerLogin = customer ? CUSTOMER_LOGINS[customer as CustomerLogin] : undefined;
   usePageTitle(t('login_title'));
 
-  const login = useMutation({
-    mutationFn: () => authApi.login({ username: username.trim(), password }, customerLogin?.endpoint),
-    onSuccess: (tokens) => signIn(tokens),
-  });
+  const login = useLogin({ onSuccess: (tokens) => signIn(tokens) });
 
   if (customer && !customerLogin) return <NotFoundPage />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!username.trim() || !password) return;
-    login.mutate();
+    login.mutate({ username: username.trim(), password, endpoint: customerLogin?.endpoint });
   };
 
   return (

@@ -4,14 +4,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../components/page-title';
 import { PasswordField } from '../../../components/password-field';
 import { useNotify } from '../../../components/notifications';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { useLang } from '../../../lib/use-lang';
-import { authApi } from '../api/auth-api';
+import { useChangePassword } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
 import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 
@@ -21,18 +20,15 @@ export function PasswordChangePage() {
   const lang = useLang();
   const navigate = useNavigate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const user = useCurrentUser().data;
   const [oldPassword, setOldPassword] = useState('');
   const [value, setValue] = useState({ newPassword: '', confirmation: '' });
   const [submitted, setSubmitted] = useState(false);
   usePageTitle(t('password_change_title'));
 
-  const change = useMutation({
-    mutationFn: () => authApi.changePassword({ oldPassword, newPassword: value.newPassword }),
-    onSuccess: async () => {
+  const change = useChangePassword({
+    onSuccess: () => {
       notify(t('password_changed'), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['user', 'current'] });
       void navigate(paths.home(lang), { replace: true });
     },
   });
@@ -41,7 +37,8 @@ export function PasswordChangePage() {
     e.preventDefault();
     setSubmitted(true);
     const errors = newPasswordErrors(t, i18n.language, value);
-    if (oldPassword && !errors.newPassword && !errors.confirmation) change.mutate();
+    if (oldPassword && !errors.newPassword && !errors.confirmation)
+      change.mutate({ oldPassword, newPassword: value.newPassword });
   };
 
   return (

@@ -4,11 +4,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../components/page-title';
 import { useLang } from '../../../lib/use-lang';
-import { authApi } from '../api/auth-api';
+import { useRecoverPassword } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
 import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 
@@ -21,15 +20,14 @@ export function RecoverPasswordPage() {
   const [value, setValue] = useState({ newPassword: '', confirmation: '' });
   const [submitted, setSubmitted] = useState(false);
   usePageTitle(t('recover_password_title'));
-  const recover = useMutation({
-    mutationFn: () => authApi.recoverPassword({ token, newPassword: value.newPassword }),
-  });
+  const recover = useRecoverPassword();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
     const errors = newPasswordErrors(t, i18n.language, value);
-    if (!errors.newPassword && !errors.confirmation) recover.mutate();
+    if (!errors.newPassword && !errors.confirmation)
+      recover.mutate({ token, newPassword: value.newPassword });
   };
 
   if (recover.isSuccess) {

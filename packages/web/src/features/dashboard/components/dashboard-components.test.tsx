@@ -3,9 +3,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ViewItemDto } from '@footfall/domain';
 import { renderPage } from '../../../test/render';
-import type { FlatNode } from '../api/tree-api';
-import { PeriodForm, type PeriodChoice } from './period-form';
-import { TreeView, type Tags } from './tree-view';
+import type { FlatNode } from '../../../lib/tree-api';
+import { PeriodForm, type PeriodChoice } from '../../../components/period/period-form';
+import { TreeView } from '../../../components/tree-selector/tree-view';
+import type { Tags } from '../../../components/tree-selector/tree-tags';
 import { ViewsList } from './views-list';
 
 const view = (name: string, over: Partial<ViewItemDto> = {}): ViewItemDto => ({

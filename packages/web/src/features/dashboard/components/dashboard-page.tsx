@@ -1,7 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -25,7 +25,6 @@ import {
   refreshIntervalMs,
   resolveSelected,
   WIDGET_TYPES,
-  type DashboardJson,
   type Widget,
   type WidgetTypeName,
 } from '@footfall/domain';
@@ -40,18 +39,16 @@ const loadEditing = () => import('../lib/dashboard-editing');
 import { usePageTitle } from '../../../components/page-title';
 import { useUser } from '../../../lib/session/current-user';
 import {
-  dashboardKey,
   dashboardQuery,
-  saveDashboard,
-  setDefaultDashboard,
   templatesQuery,
-  viewsKey,
+  useSaveDashboard,
+  useSetDefaultDashboard,
 } from '../api/dashboards-api';
-import { flattenTree, treeQuery, type FlatNode } from '../api/tree-api';
+import { flattenTree, treeQuery, type FlatNode } from '../../../lib/tree-api';
 import { nowLocal } from '../lib/series-request';
 import { dashboardStore, useDashboardState } from '../state/dashboard-store';
 import { HelpTip } from './dashboard-side-pane';
-import { PeriodSelector, type PeriodChoice } from './period-selector';
+import { PeriodSelector, type PeriodChoice } from '../../../components/period/period-selector';
 import { WidgetGrid } from './widget-grid';
 
 /** Locations covered by the selection (selected locations, and those under selected groups). */
@@ -74,7 +71,6 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const user = useUser();
   const notify = useNotify();
-  const qc = useQueryClient();
   const readOnlyUser = isDashboardOnly(user);
   const dash = useQuery(dashboardQuery(id));
   const tree = useQuery(treeQuery());
@@ -126,28 +122,15 @@ export function DashboardPage() {
     [json, period, nodeMap, locationIds],
   );
 
-  const save = useMutation({
-    mutationFn: (current: { name: string; json: DashboardJson; linked: string | null }) =>
-      saveDashboard({
-        id,
-        name: current.name,
-        linkedTemplateName: current.linked,
-        json: JSON.stringify(current.json),
-      }),
-    onSuccess: async (d, current) => {
+  const save = useSaveDashboard(id, {
+    onSuccess: (d, current) => {
       dashboardStore.saved(d.name, current.json);
       notify(t('dashboard_save_success'), 'success');
-      qc.setQueryData(dashboardKey(id), d);
-      await qc.invalidateQueries({ queryKey: viewsKey });
     },
     onError: () => notify(t('dashboard_save_failure'), 'error'),
   });
-  const setDefault = useMutation({
-    mutationFn: (mobile: boolean) => setDefaultDashboard(user.id, id, mobile),
-    onSuccess: async () => {
-      notify(t('dashboard_default_set'), 'success');
-      await qc.invalidateQueries({ queryKey: viewsKey });
-    },
+  const setDefault = useSetDefaultDashboard(user.id, id, {
+    onSuccess: () => notify(t('dashboard_default_set'), 'success'),
     onError: (e) => console.error('default dashboard', e),
   });
 

@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -15,10 +15,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useLang } from '../../../lib/use-lang';
 import { useUser } from '../../../lib/session/current-user';
-import { createDashboard, viewsKey, viewsQuery } from '../api/dashboards-api';
-import { flattenTree, treeQuery } from '../api/tree-api';
+import { useCreateDashboard, viewsQuery } from '../api/dashboards-api';
+import { flattenTree, treeQuery } from '../../../lib/tree-api';
 import { dashboardStore, useDashboardState } from '../state/dashboard-store';
-import { TreeView } from './tree-view';
+import { TreeView } from '../../../components/tree-selector/tree-view';
 import { ViewsList } from './views-list';
 
 /** A help tooltip of spec section 2 ("addWidget", "filtersPanel", "dashboardMenu"). */
@@ -37,7 +37,6 @@ export function DashboardSidePane({ state }: { state: PaneState }) {
   const lang = useLang();
   const user = useUser();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const readOnly = isDashboardOnly(user);
   const views = useQuery(viewsQuery());
   const tree = useQuery(treeQuery());
@@ -54,12 +53,8 @@ export function DashboardSidePane({ state }: { state: PaneState }) {
   const link = useDashboardState((s) => s.link);
   const templateName = useDashboardState((s) => s.linkedTemplateName);
   const [confirm, setConfirm] = useState<'confirm_link_dashboard' | 'confirm_unlink_dashboard' | null>(null);
-  const create = useMutation({
-    mutationFn: () => createDashboard({ name: t('new_dashboard_name'), useDefaultTemplate: false }),
-    onSuccess: async (d) => {
-      await qc.invalidateQueries({ queryKey: viewsKey });
-      void navigate(paths.dashboard(lang, d.id));
-    },
+  const create = useCreateDashboard({
+    onSuccess: (d) => void navigate(paths.dashboard(lang, d.id)),
     // spec section 8: dashboard create failures are swallowed or logged
     onError: (e) => console.error('create dashboard', e),
   });
@@ -81,7 +76,7 @@ export function DashboardSidePane({ state }: { state: PaneState }) {
             <IconButton
               size="small"
               aria-label={t('create_dashboard')}
-              onClick={() => create.mutate()}
+              onClick={() => create.mutate({ name: t('new_dashboard_name'), useDefaultTemplate: false })}
               disabled={create.isPending}
             >
               <Add fontSize="small" />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,7 +10,7 @@ import { isDashboardOnly, orderViews } from '@footfall/domain';
 import { paths } from '../../../config/paths';
 import { useLang } from '../../../lib/use-lang';
 import { useUser } from '../../../lib/session/current-user';
-import { createDashboard, viewsKey, viewsQuery } from '../api/dashboards-api';
+import { useCreateDashboard, viewsQuery } from '../api/dashboards-api';
 
 /** /dashboard: opens the default dashboard (or the first one); offers to create one when there is none. */
 export function DashboardsIndexPage() {
@@ -18,15 +18,10 @@ export function DashboardsIndexPage() {
   const lang = useLang();
   const user = useUser();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const readOnly = isDashboardOnly(user);
   const views = useQuery(viewsQuery());
-  const create = useMutation({
-    mutationFn: () => createDashboard({ name: t('new_dashboard_name'), useDefaultTemplate: true }),
-    onSuccess: async (d) => {
-      await qc.invalidateQueries({ queryKey: viewsKey });
-      void navigate(paths.dashboard(lang, d.id));
-    },
+  const create = useCreateDashboard({
+    onSuccess: (d) => void navigate(paths.dashboard(lang, d.id)),
     onError: (e) => console.error('create dashboard', e),
   });
   if (views.isPending) {
@@ -50,7 +45,7 @@ export function DashboardsIndexPage() {
         <Button
           variant="contained"
           startIcon={<Add />}
-          onClick={() => create.mutate()}
+          onClick={() => create.mutate({ name: t('new_dashboard_name'), useDefaultTemplate: true })}
           disabled={create.isPending}
         >
           {t('create_dashboard')}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
@@ -14,7 +13,7 @@ import { SNAPSHOT_MAX_RECIPIENTS, SnapshotEmail } from '@footfall/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../components/notifications';
 import { useLang } from '../../../lib/use-lang';
-import { sendSnapshot } from '../api/dashboards-api';
+import { useSendSnapshot } from '../api/dashboards-api';
 
 const looksLikeEmail = (v: string) => SnapshotEmail.safeParse(v).success;
 
@@ -45,8 +44,7 @@ export function SnapshotDialog(props: { dashboardId: string; dashboardName: stri
   const all = [...new Set([...emails, ...pending])];
   const invalid = all.filter((e) => !looksLikeEmail(e));
   const tooMany = all.length > SNAPSHOT_MAX_RECIPIENTS;
-  const send = useMutation({
-    mutationFn: () => sendSnapshot(props.dashboardId, all, lang),
+  const send = useSendSnapshot(props.dashboardId, {
     onSuccess: (r) => {
       notify(t('snapshot_sent', { count: r.sent }), 'success');
       props.onClose();
@@ -126,7 +124,7 @@ export function SnapshotDialog(props: { dashboardId: string; dashboardName: stri
         <Button
           variant="contained"
           disabled={all.length === 0 || error !== '' || send.isPending}
-          onClick={() => send.mutate()}
+          onClick={() => send.mutate({ emails: all, language: lang })}
         >
           {t('snapshot_send')}
         </Button>

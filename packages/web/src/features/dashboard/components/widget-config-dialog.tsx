@@ -13,23 +13,12 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { isKnownKpi, orderKpis, Widget, type WidgetInput } from '@footfall/domain';
-import { api } from '../../../lib/api-client';
-
-const formulasQuery = {
-  queryKey: ['formulas', 'expanded'] as const,
-  // spec section 8: KPI list failures are replaced by an empty list
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api<{ kpi: string }[]>('/api/Formula/expanded', { signal }).catch((e: unknown) => {
-      console.error('formulas', e);
-      return [] as { kpi: string }[];
-    }),
-  staleTime: Infinity,
-};
+import { formulasQuery } from '../api/formulas-api';
 
 /** Title, KPIs (only known ones), right axis, pagination, occupancy toggles, text and image. */
 export function WidgetConfigDialog(props: { widget: Widget; onClose(): void; onSave(w: Widget): void }) {
   const { t } = useTranslation();
-  const { data } = useQuery(formulasQuery);
+  const { data } = useQuery(formulasQuery());
   const options = orderKpis((data ?? []).map((f) => f.kpi).filter(isKnownKpi));
   const [draft, setDraft] = useState<Widget>(props.widget);
   const type = draft.type.name;

@@ -12,7 +12,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import Settings from '@mui/icons-material/SettingsOutlined';
 import { MAX_DASHBOARD_COLUMNS, type Widget } from '@footfall/domain';
-import { CHART_WIDGET_TYPES, preloadCharts } from '../charts/chart';
+import { CHART_WIDGET_TYPES, preloadCharts } from '../../../components/charts/chart';
 import { WidgetBody, type WidgetContext } from './widgets/widget-body';
 
 /** Rows are 10 px high; 500 columns share the width (spec section 9: max 500 columns). */

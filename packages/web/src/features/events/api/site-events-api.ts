@@ -1,14 +1,25 @@
 import type { SessionBody, SiteEvent, SiteEventSession } from '@footfall/domain';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { MutationConfig } from '../../../lib/react-query';
 
-/** Showtimes API (spec "SiteEvent orgtreeevents"): one fetcher per call, keys for the cache. */
-export const orgTreeEventsKey = (date: string | null) =>
-  ['siteEvents', 'orgtreeevents', date ?? 'today'] as const;
-
+/** Showtimes API (spec "SiteEvent orgtreeevents"): one fetcher per call, its query options, the mutation hooks. */
 export const fetchOrgTreeEvents = (date: string | null, signal?: AbortSignal) =>
   api<SiteEvent[]>(`/api/SiteEvent/orgtreeevents${date ? `?date=${encodeURIComponent(date)}` : ''}`, {
     signal,
   });
+
+/** The events of a day (today when null) with their sessions; states follow the clock, so read every minute. */
+export const orgTreeEventsQuery = (date: string | null) =>
+  queryOptions({
+    queryKey: ['siteEvents', 'orgtreeevents', date ?? 'today'] as const,
+    queryFn: ({ signal }) => fetchOrgTreeEvents(date, signal),
+    refetchInterval: 60_000,
+  });
+
+/** Every day's list is read again after a change (a session may cross midnight into the next day). */
+const refetchEveryDay = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: orgTreeEventsQuery(null).queryKey.slice(0, -1) });
 
 export const importSessions = (eventId: string, csv: string) =>
   api<{ created: number }>(`/api/SiteEvent/${encodeURIComponent(eventId)}/sessions/import`, {
@@ -34,3 +45,38 @@ export const sessionBody = (s: SiteEventSession, patch: Partial<SessionBody> = {
   nodeId: s.organizationalTreeID,
   ...patch,
 });
+
+/** Imports sessions of event `eventId` from CSV text; the lists are read again. */
+export function useImportSessions(
+  eventId: string,
+  { onSuccess, ...config }: MutationConfig<(csv: string) => ReturnType<typeof importSessions>> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (csv: string) => importSessions(eventId, csv),
+    onSuccess: async (...args) => {
+      await onSuccess?.(...args);
+      await refetchEveryDay(queryClient);
+    },
+  });
+}
+
+/** Saves a session of event `eventId` (cancel or restore it); the lists are read again. */
+export function useSaveSession(
+  eventId: string,
+  {
+    onSuccess,
+    ...config
+  }: MutationConfig<(args: { sessionId: string; body: SessionBody }) => ReturnType<typeof saveSession>> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: ({ sessionId, body }) => saveSession(eventId, sessionId, body),
+    onSuccess: async (...args) => {
+      await onSuccess?.(...args);
+      await refetchEveryDay(queryClient);
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import Alert from '@mui/material/Alert';
@@ -27,13 +27,7 @@ import { tokenStore } from '../../../lib/session/token-store';
 import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { useLiveConnection } from '../../../lib/live-hub/use-live-connection';
 import { LiveIndicator } from '../../../components/live-indicator';
-import {
-  fetchOrgTreeEvents,
-  importSessions,
-  orgTreeEventsKey,
-  saveSession,
-  sessionBody,
-} from '../api/site-events-api';
+import { orgTreeEventsQuery, sessionBody, useImportSessions, useSaveSession } from '../api/site-events-api';
 
 /**
  * Showtimes (/orgtreeevent, spec "Event (showtimes) view"): the day's sessions of every event in
@@ -58,13 +52,7 @@ export function ShowtimesPage() {
   const user = useCurrentUser().data;
   const admin = !!user && isAdminKind(user);
   const [date, setDate] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: orgTreeEventsKey(date),
-    queryFn: ({ signal }) => fetchOrgTreeEvents(date, signal),
-    // states follow the clock: read again every minute
-    refetchInterval: 60_000,
-  });
+  const query = useQuery(orgTreeEventsQuery(date));
   const events = useMemo(() => query.data ?? [], [query.data]);
 
   // live occupancy by node, pushed by the hub between reads
@@ -81,7 +69,6 @@ export function ShowtimesPage() {
 
   const shown = date ?? dayjs().format('YYYY-MM-DD');
   const move = (days: number) => setDate(dayjs(shown).add(days, 'day').format('YYYY-MM-DD'));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['siteEvents'] });
 
   return (
     <Box sx={{ p: { xs: 1.5, lg: 3 }, maxWidth: 1400, mx: 'auto' }} data-testid="showtimes">
@@ -125,14 +112,7 @@ export function ShowtimesPage() {
       )}
       <Stack spacing={2.5}>
         {events.map((e) => (
-          <EventBlock
-            key={e.id}
-            event={e}
-            occupancy={occupancy}
-            desktop={desktop}
-            admin={admin}
-            onChanged={refresh}
-          />
+          <EventBlock key={e.id} event={e} occupancy={occupancy} desktop={desktop} admin={admin} />
         ))}
       </Stack>
     </Box>
@@ -148,7 +128,6 @@ function EventBlock(props: {
   occupancy: Record<string, number>;
   desktop: boolean;
   admin: boolean;
-  onChanged(): void;
 }) {
   const { event, occupancy, desktop, admin } = props;
   const { t } = useTranslation();
@@ -183,25 +162,18 @@ function EventBlock(props: {
             {eventOccupancy ?? '–'}
           </Typography>
         </Box>
-        {admin && <ImportButton eventId={event.id} onDone={props.onChanged} />}
+        {admin && <ImportButton eventId={event.id} />}
       </Stack>
       {event.schedules.length === 0 ? (
         <Typography sx={{ px: 2, py: 2 }} color="text.secondary">
           {t('showtimes_no_sessions')}
         </Typography>
       ) : desktop ? (
-        <SessionTable event={event} occupancy={occupancy} admin={admin} onChanged={props.onChanged} />
+        <SessionTable event={event} occupancy={occupancy} admin={admin} />
       ) : (
         <Stack spacing={1} sx={{ p: 1 }}>
           {event.schedules.map((s) => (
-            <SessionCard
-              key={s.sessionID}
-              session={s}
-              event={event}
-              occupancy={occupancy}
-              admin={admin}
-              onChanged={props.onChanged}
-            />
+            <SessionCard key={s.sessionID} session={s} event={event} occupancy={occupancy} admin={admin} />
           ))}
         </Stack>
       )}
@@ -237,32 +209,28 @@ function StateChip({ s, over }: { s: SiteEventSession; over: boolean }) {
   );
 }
 
-function CancelButton(props: { event: SiteEvent; session: SiteEventSession; onChanged(): void }) {
+function CancelButton(props: { event: SiteEvent; session: SiteEventSession }) {
   const { t } = useTranslation();
   const { session } = props;
-  const mutation = useMutation({
-    mutationFn: () =>
-      saveSession(
-        props.event.id,
-        session.sessionID,
-        sessionBody(session, { isCancelled: !session.isCancelled }),
-      ),
-    onSuccess: props.onChanged,
-  });
+  const mutation = useSaveSession(props.event.id);
   if (session.state === 'past') return null;
   return (
-    <Button size="small" disabled={mutation.isPending} onClick={() => mutation.mutate()}>
+    <Button
+      size="small"
+      disabled={mutation.isPending}
+      onClick={() =>
+        mutation.mutate({
+          sessionId: session.sessionID,
+          body: sessionBody(session, { isCancelled: !session.isCancelled }),
+        })
+      }
+    >
       {t(session.isCancelled ? 'showtimes_restore_session' : 'showtimes_cancel_session')}
     </Button>
   );
 }
 
-function SessionTable(props: {
-  event: SiteEvent;
-  occupancy: Record<string, number>;
-  admin: boolean;
-  onChanged(): void;
-}) {
+function SessionTable(props: { event: SiteEvent; occupancy: Record<string, number>; admin: boolean }) {
   const { t } = useTranslation();
   return (
     <Table size="small">
@@ -323,7 +291,7 @@ function SessionTable(props: {
               </TableCell>
               {props.admin && (
                 <TableCell align="right">
-                  <CancelButton event={props.event} session={s} onChanged={props.onChanged} />
+                  <CancelButton event={props.event} session={s} />
                 </TableCell>
               )}
             </TableRow>
@@ -339,7 +307,6 @@ function SessionCard(props: {
   event: SiteEvent;
   occupancy: Record<string, number>;
   admin: boolean;
-  onChanged(): void;
 }) {
   const { t } = useTranslation();
   const s = props.session;
@@ -382,19 +349,16 @@ function SessionCard(props: {
           <Chip key={a} size="small" variant="outlined" label={a} />
         ))}
         <Box sx={{ flex: 1 }} />
-        {props.admin && <CancelButton event={props.event} session={s} onChanged={props.onChanged} />}
+        {props.admin && <CancelButton event={props.event} session={s} />}
       </Stack>
     </Paper>
   );
 }
 
-function ImportButton({ eventId, onDone }: { eventId: string; onDone(): void }) {
+function ImportButton({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const mutation = useMutation({
-    mutationFn: (csv: string) => importSessions(eventId, csv),
-    onSuccess: onDone,
-  });
+  const mutation = useImportSessions(eventId);
   const lines =
     mutation.error instanceof ApiError
       ? ((mutation.error.body as { lines?: CsvLines } | null)?.lines ?? [])

@@ -1,14 +1,13 @@
 import type { LiveViewAdjustmentBody, LiveViewInfo } from '@footfall/domain';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { MutationConfig } from '../../../lib/react-query';
 
 /**
  * Where a screen's live view comes from: a signed-in user's live view by id (or the first one in
  * scope when the route has no id), or a public share link's token.
  */
 export type LiveViewSource = { kind: 'user'; id: string | null } | { kind: 'public'; token: string };
-
-export const liveViewKey = (source: LiveViewSource) =>
-  ['liveview', source.kind, source.kind === 'user' ? (source.id ?? 'first') : source.token] as const;
 
 export function fetchLiveView(source: LiveViewSource, signal?: AbortSignal): Promise<LiveViewInfo> {
   if (source.kind === 'public') {
@@ -21,8 +20,24 @@ export function fetchLiveView(source: LiveViewSource, signal?: AbortSignal): Pro
   return api<LiveViewInfo>(path, { signal });
 }
 
+/** A screen's live view (no source yet: a key of its own, and the caller leaves the query disabled). */
+export const liveViewQuery = (source: LiveViewSource | null) =>
+  queryOptions({
+    queryKey: source
+      ? (['liveview', source.kind, source.kind === 'user' ? (source.id ?? 'first') : source.token] as const)
+      : (['liveview', 'none'] as const),
+    queryFn: ({ signal }) => fetchLiveView(source!, signal),
+  });
+
 export const adjustOccupancy = (id: string, body: LiveViewAdjustmentBody) =>
   api<{ occupancyValue: number }>(`/api/LiveView/${encodeURIComponent(id)}/adjustment`, {
     method: 'POST',
     body,
   });
+
+/** An operator's correction of live view `liveViewId`'s occupancy (audited by the server). */
+export const useAdjustOccupancy = (
+  liveViewId: string,
+  config: MutationConfig<(body: LiveViewAdjustmentBody) => ReturnType<typeof adjustOccupancy>> = {},
+) =>
+  useMutation({ ...config, mutationFn: (body: LiveViewAdjustmentBody) => adjustOccupancy(liveViewId, body) });

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import type { LiveViewAdjustmentBody } from '@footfall/domain';
-import { adjustOccupancy } from '../api/live-view-api';
+import { useAdjustOccupancy } from '../api/live-view-api';
 
 /**
  * Occupancy operators correct the count at the door: one in, one out, or set the number seen.
@@ -18,8 +16,7 @@ export function OperatorControls(props: {
 }) {
   const { t } = props;
   const [setTo, setSetTo] = useState('');
-  const mutation = useMutation({
-    mutationFn: (body: LiveViewAdjustmentBody) => adjustOccupancy(props.liveViewId, body),
+  const mutation = useAdjustOccupancy(props.liveViewId, {
     onSuccess: (r) => props.onAdjusted(r.occupancyValue),
   });
   const big = { fontSize: 'max(18px, 3.2vmin)', minHeight: 'max(48px, 8vmin)', px: 3, fontWeight: 800 };

@@ -10,7 +10,7 @@ import {
 } from '@footfall/domain';
 import { tokenStore } from '../../../lib/session/token-store';
 import { useLiveConnection } from '../../../lib/live-hub/use-live-connection';
-import { fetchLiveView, liveViewKey, type LiveViewSource } from '../api/live-view-api';
+import { liveViewQuery, type LiveViewSource } from '../api/live-view-api';
 
 /** a safety net under the hub: the screen re-reads its live view every minute anyway */
 const POLL_MS = 60_000;
@@ -41,8 +41,7 @@ export function queueFromFeed(items: LiveFeedItem[]): LiveViewQueue | null {
  */
 export function useLiveView(source: LiveViewSource | null) {
   const query = useQuery({
-    queryKey: source ? liveViewKey(source) : ['liveview', 'none'],
-    queryFn: ({ signal }) => fetchLiveView(source!, signal),
+    ...liveViewQuery(source),
     enabled: source !== null,
     retry: 1,
     refetchInterval: POLL_MS,

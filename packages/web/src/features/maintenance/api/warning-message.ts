@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/Setting/WarningMessage: the maintenance message; a failure is logged and means none. */
@@ -13,11 +13,12 @@ export async function fetchWarningMessage(signal?: AbortSignal): Promise<string 
   }
 }
 
-export function useWarningMessage() {
-  return useQuery({
-    queryKey: ['setting', 'warning-message'],
+export const warningMessageQuery = () =>
+  queryOptions({
+    queryKey: ['setting', 'warning-message'] as const,
     queryFn: ({ signal }) => fetchWarningMessage(signal),
     staleTime: 5 * 60_000,
     refetchInterval: 5 * 60_000,
   });
-}
+
+export const useWarningMessage = () => useQuery(warningMessageQuery());

@@ -25,8 +25,8 @@ import {
   type ResolvedPeriod,
   type Widget,
 } from '@footfall/domain';
-import { Chart } from '../../charts/chart';
-import type { FlatNode } from '../../api/tree-api';
+import { Chart } from '../../../../components/charts/chart';
+import type { FlatNode } from '../../../../lib/tree-api';
 import { useWidgetSeries } from '../use-widget-series';
 
 export interface WidgetContext {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
 import { echarts } from './echarts-core';
-import { createTaskQueue } from '../../../lib/task-queue';
+import { createTaskQueue } from '../../lib/task-queue';
 
 type Chart = ReturnType<typeof echarts.init>;
 

@@ -1,7 +1,7 @@
 import type { TreeNode } from '@footfall/domain';
 import { TREE_CACHE_MS } from '@footfall/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** The caller's organisational tree with attributes (location groups), cached 15 minutes (spec 9). */
 export const treeQuery = () =>

@@ -22,9 +22,9 @@ import {
   type LocalMinute,
   type PeriodPreset,
 } from '@footfall/domain';
-import { dayjsLocaleOf } from '../../../i18n/i18n';
-import { useLang } from '../../../lib/use-lang';
-import { clampSameDay, validateCustomPeriod } from '../lib/custom-period';
+import { dayjsLocaleOf } from '../../i18n/i18n';
+import { useLang } from '../../lib/use-lang';
+import { clampSameDay, validateCustomPeriod } from '../../lib/custom-period';
 
 const toLocal = (d: Dayjs | null): LocalMinute | null =>
   d && d.isValid() ? localMinute(d.year(), d.month() + 1, d.date(), d.hour(), d.minute()) : null;

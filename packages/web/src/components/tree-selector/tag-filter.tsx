@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { DEMOGRAPHIC_TAGS } from '@footfall/domain';
-import type { Tags } from './tree-view';
+import type { Tags } from './tree-tags';
 
 /**
  * The tag filter of the tree: location groups plus the demographic tags. Its own chunk, loaded and

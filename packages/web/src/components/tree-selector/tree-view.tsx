@@ -18,16 +18,9 @@ import {
   treeSearchMatcher,
   type PaneState,
 } from '@footfall/domain';
-import type { FlatNode } from '../api/tree-api';
-import { WhenIdle } from '../../../components/when-idle';
-
-export interface Tags {
-  locationGroup: string[];
-  adults: boolean;
-  children: boolean;
-  males: boolean;
-  females: boolean;
-}
+import type { FlatNode } from '../../lib/tree-api';
+import { WhenIdle } from '../when-idle';
+import type { Tags } from './tree-tags';
 
 const TagFilter = lazy(() => import('./tag-filter'));
 /** the room the tag filter takes, kept while it loads */
