@@ -9,6 +9,7 @@ export * from './contracts/outbox.js';
 export * from './contracts/event-log.js';
 export * from './contracts/jobs.js';
 export * from './rules/password.js';
+export * from './rules/safe-text.js';
 export * from './rules/profile.js';
 export * from './contracts/tree.js';
 export * from './rules/tree-search.js';

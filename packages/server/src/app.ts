@@ -11,6 +11,8 @@ import {
 import type { Config } from './config/config.js';
 import type { AppContext } from './platform/context.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { installSafeInput } from './platform/http/safe-input.js';
+import { installErrorBodies } from './platform/http/error-bodies.js';
 import { authPlugin } from './platform/http/auth-plugin.js';
 import {
   inlineScriptSources,
@@ -42,6 +44,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installSafeInput(app);
+  installErrorBodies(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { safeText } from '../rules/safe-text.js';
 
 export const LoginBody = z.object({
-  username: z.string().trim().min(1).max(200),
+  username: safeText().trim().min(1).max(200),
   password: z.string().min(1).max(1000),
 });
 export const TokenResponse = z.object({
@@ -11,8 +12,8 @@ export const TokenResponse = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 export const RefreshBody = z.object({ refreshToken: z.string().min(10).max(500) });
-export const ImpersonateBody = z.object({ targetUsername: z.string().trim().min(1).max(200) });
-export const ForgotPasswordBody = z.object({ username: z.string().trim().min(1).max(200) });
+export const ImpersonateBody = z.object({ targetUsername: safeText().trim().min(1).max(200) });
+export const ForgotPasswordBody = z.object({ username: safeText().trim().min(1).max(200) });
 export const RecoverPasswordBody = z.object({
   token: z.string().min(10).max(500),
   newPassword: z.string().min(1).max(1000),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../rules/safe-text.js';
 import { LANGUAGES } from '../constants.js';
 import { isValidTimeZone } from '../time/zone.js';
 
@@ -27,7 +28,7 @@ export const DashboardIdParams = z.object({ id: z.uuid() });
 export const CreateDashboardBody = z.object({
   /** take the json of the default template of the user's group (an empty dashboard when there is none) */
   useDefaultTemplate: z.boolean().default(false),
-  name: z.string().trim().min(1).max(200),
+  name: safeText().trim().min(1).max(200),
   json: z.string().max(2_000_000).optional(),
   kind: z.enum(DASHBOARD_KINDS).default('dashboard'),
 });
@@ -35,7 +36,7 @@ export type CreateDashboardBody = z.infer<typeof CreateDashboardBody>;
 
 export const UpdateDashboardBody = z.object({
   id: z.uuid(),
-  name: z.string().trim().min(1).max(200),
+  name: safeText().trim().min(1).max(200),
   linkedTemplateName: z.string().trim().max(200).nullable().default(null),
   json: z.string().max(2_000_000),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../rules/safe-text.js';
 import { SESSION_STATES } from '../rules/site-events.js';
 
 /**
@@ -63,7 +64,7 @@ export const OrgTreeEventsQuery = z.object({
 export type OrgTreeEventsQuery = z.infer<typeof OrgTreeEventsQuery>;
 
 export const SiteEventBody = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: safeText().trim().min(1).max(200),
   nodeId: z.uuid(),
   /** the series measuring attendance; default: the node's occupancy */
   timeSeriesId: z.uuid().nullable().optional(),
@@ -71,7 +72,7 @@ export const SiteEventBody = z.object({
 export type SiteEventBody = z.infer<typeof SiteEventBody>;
 
 export const SessionBody = z.object({
-  title: z.string().trim().min(1).max(200),
+  title: safeText().trim().min(1).max(200),
   start: localDateTime,
   durationMinutes: z.number().int().min(1).max(1440),
   occupancySold: z.number().int().min(0).max(1_000_000).default(0),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../rules/safe-text.js';
 import { LIVE_VIEW_DEFAULT_THRESHOLDS } from '../constants.js';
 import { thresholdProblem } from '../rules/live-view.js';
 
@@ -9,7 +10,7 @@ import { thresholdProblem } from '../rules/live-view.js';
 const count = z.number().min(0).max(1_000_000);
 
 const LiveViewSettingsShape = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: safeText().trim().min(1).max(200),
   /** the location whose occupancy the screen shows */
   nodeId: z.uuid(),
   /** the occupancy (config) shown; defaults to the location's own occupancy */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../rules/safe-text.js';
 
 /** Dashboard templates of a user group (spec sections 3 and 7). */
 export const USER_CREATION_ACTIONS = ['none', 'copy', 'link'] as const;
@@ -21,14 +22,14 @@ export const TemplateParams = z.object({ userGroupId: z.uuid(), name: z.string()
 
 export const SaveTemplateBody = z.object({
   /** trimmed before saving (spec section 5) */
-  name: z.string().trim().min(1).max(200),
+  name: safeText().trim().min(1).max(200),
   dashboard: z.string().max(2_000_000),
   userGroupId: z.uuid(),
 });
 export type SaveTemplateBody = z.infer<typeof SaveTemplateBody>;
 
 export const CopyTemplateBody = z.object({
-  templateName: z.string().trim().min(1).max(200),
+  templateName: safeText().trim().min(1).max(200),
   targetUserGroupId: z.uuid(),
   /** the group holding the template; may be left out when only one group has that name */
   sourceUserGroupId: z.uuid().optional(),
@@ -39,8 +40,8 @@ export const UserCreationActionBody = z.object({ userCreationAction: z.enum(USER
 
 export const GroupDefaultTemplatesBody = z
   .object({
-    defaultDashboardTemplate: z.string().trim().min(1).max(200).nullable(),
-    defaultMobileDashboardTemplate: z.string().trim().min(1).max(200).nullable(),
+    defaultDashboardTemplate: safeText().trim().min(1).max(200).nullable(),
+    defaultMobileDashboardTemplate: safeText().trim().min(1).max(200).nullable(),
   })
   .partial();
 export type GroupDefaultTemplatesBody = z.infer<typeof GroupDefaultTemplatesBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../rules/safe-text.js';
 import { AGGREGATE_FUNCTIONS, BASE_KPIS } from '../kpi/catalogue.js';
 
 /**
@@ -40,7 +41,7 @@ export const CreateTimeSeriesBody = z.object({
   /** length of the interval each value covers, from its start (occurredOn) */
   intervalSeconds: z.number().int().min(1).max(86_400).optional(),
   /** device serial / register id the values come from */
-  source: z.string().trim().min(1).max(200).optional(),
+  source: safeText().trim().min(1).max(200).optional(),
 });
 export type CreateTimeSeriesBody = z.infer<typeof CreateTimeSeriesBody>;
 
@@ -122,7 +123,7 @@ export const IngestResponse = z.object({ accepted: z.number().int() });
 
 /** Ingest keys: one per client group (or any subtree), sent by devices as `X-Api-Key`. */
 export const CreateIngestKeyBody = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: safeText().trim().min(1).max(200),
   scopeNodeId: z.uuid(),
 });
 export const IngestKeyView = z.object({

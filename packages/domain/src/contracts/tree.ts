@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../rules/safe-text.js';
 
 /**
  * Organisational tree contracts (spec section 3 "Organizational tree node", section 7 OrganizationalTree).
@@ -113,7 +114,7 @@ export const AttributesField = z.preprocess((value, ctx) => {
 }, NodeAttributesInput);
 
 const NodeId = z.uuid();
-const nodeName = z.string().trim().min(1).max(200);
+const nodeName = safeText().trim().min(1).max(200);
 const referenceId = z.string().trim().max(200).nullable();
 const nodeType = z.enum([...NodeTypeName.options, ...NODE_KINDS]);
 

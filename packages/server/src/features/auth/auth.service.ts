@@ -89,9 +89,11 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
       if (!ok || !hash || !user) {
         throw unauthorized(BAD_CREDENTIALS);
       }
-      await throttle.succeeded(keys, claim.reservations);
-      await eventLog.record(principalOf(user), 'Authentication.Login', user.username);
-      return { ok: true, tokens: await issue(user, null) };
+      return eventLog.withAudit(async (tx) => {
+        await throttle.succeeded(keys, claim.reservations);
+        await eventLog.record(tx, principalOf(user), 'Authentication.Login', user.username);
+        return { ok: true as const, tokens: await issue(user, null) };
+      });
     },
 
     /**
@@ -105,13 +107,15 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
       if (!row) throw unauthorized('Invalid refresh token');
       const reused = row.used_at !== null || row.revoked_at !== null;
       if (reused || !(await markRefreshTokenUsed(db, row.id, now))) {
-        await revokeFamily(db, row.family_id, now);
-        if (row.revoked_at === null) {
-          log.warn({ familyId: row.family_id }, 'refresh token reused: family revoked');
-          await eventLog.record(null, 'Authentication.RefreshTokenReuse', row.user_id, {
-            family: row.family_id,
-          });
-        }
+        await eventLog.withAudit(async (tx) => {
+          await revokeFamily(db, row.family_id, now);
+          if (row.revoked_at === null) {
+            log.warn({ familyId: row.family_id }, 'refresh token reused: family revoked');
+            await eventLog.record(tx, null, 'Authentication.RefreshTokenReuse', row.user_id, {
+              family: row.family_id,
+            });
+          }
+        });
         throw unauthorized('Invalid refresh token');
       }
       if (row.family_expires_at <= now) throw unauthorized('Session expired');
@@ -144,11 +148,13 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
         ...principalOf(target),
         actor: { userId: actor.id, username: actor.username },
       };
-      await eventLog.record(acting, 'Authentication.Impersonate', target.username, {
-        actor: actor.username,
-        subject: target.username,
+      return eventLog.withAudit(async (tx) => {
+        await eventLog.record(tx, acting, 'Authentication.Impersonate', target.username, {
+          actor: actor.username,
+          subject: target.username,
+        });
+        return issue(target, actor);
       });
-      return issue(target, actor);
     },
 
     /** Back to the real actor: a fresh session for them; the impersonation sessions end. */
@@ -156,12 +162,14 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
       if (!principal.actor) throw badRequest('You are not impersonating anyone');
       const actor = await findCredentials(db, { id: principal.actor.userId });
       if (!active(actor)) throw unauthorized();
-      await revokeImpersonationFamilies(db, principal.userId, actor.id, clock.now());
-      await eventLog.record(principal, 'Authentication.StopImpersonate', principal.username, {
-        actor: actor.username,
-        subject: principal.username,
+      return eventLog.withAudit(async (tx) => {
+        await revokeImpersonationFamilies(db, principal.userId, actor.id, clock.now());
+        await eventLog.record(tx, principal, 'Authentication.StopImpersonate', principal.username, {
+          actor: actor.username,
+          subject: principal.username,
+        });
+        return issue(actor, null);
       });
-      return issue(actor, null);
     },
 
     /** Same answer whether or not the account exists; the link comes from PUBLIC_URL only. */
@@ -172,29 +180,39 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
       const last = await latestPasswordResetAt(db, user.id);
       if (last && now.getTime() - last.getTime() < RESET_MIN_INTERVAL_MS) return;
       const token = opaqueToken();
-      await insertPasswordReset(db, user.id, sha256(token), now, new Date(now.getTime() + RESET_LIFETIME_MS));
-      const mail = recoveryMail(config.PUBLIC_URL, token, {
-        firstName: user.first_name,
-        language: user.language,
+      await eventLog.withAudit(async (tx) => {
+        await insertPasswordReset(
+          db,
+          user.id,
+          sha256(token),
+          now,
+          new Date(now.getTime() + RESET_LIFETIME_MS),
+        );
+        const mail = recoveryMail(config.PUBLIC_URL, token, {
+          firstName: user.first_name,
+          language: user.language,
+        });
+        try {
+          await mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
+        } catch (err) {
+          // the answer must not differ for an existing account, so a mail failure is only logged
+          log.error({ err, userId: user.id }, 'recovery mail could not be sent');
+          return;
+        }
+        await eventLog.record(tx, null, 'Authentication.ForgotPassword', user.username);
       });
-      try {
-        await mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
-      } catch (err) {
-        // the answer must not differ for an existing account, so a mail failure is only logged
-        log.error({ err, userId: user.id }, 'recovery mail could not be sent');
-        return;
-      }
-      await eventLog.record(null, 'Authentication.ForgotPassword', user.username);
     },
 
     async recoverPassword(token: string, newPassword: string): Promise<void> {
       assertPasswordRule(newPassword);
       const now = clock.now();
-      const userId = await consumePasswordReset(db, sha256(token), now);
-      const user = userId ? await findCredentials(db, { id: userId }) : undefined;
-      if (!active(user)) throw badRequest('The link is invalid or has expired', 'token');
-      await setPassword(db, user.id, await hashPassword(newPassword), now);
-      await eventLog.record(principalOf(user), 'Authentication.RecoverPassword', user.username);
+      await eventLog.withAudit(async (tx) => {
+        const userId = await consumePasswordReset(db, sha256(token), now);
+        const user = userId ? await findCredentials(db, { id: userId }) : undefined;
+        if (!active(user)) throw badRequest('The link is invalid or has expired', 'token');
+        await setPassword(db, user.id, await hashPassword(newPassword), now);
+        await eventLog.record(tx, principalOf(user), 'Authentication.RecoverPassword', user.username);
+      });
     },
 
     /** Signed-in change; every other session ends, the caller gets a fresh one. */
@@ -213,9 +231,12 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
       assertPasswordRule(newPassword);
       if (oldPassword === newPassword)
         throw badRequest('The new password must differ from the old one', 'newPassword');
-      const version = await setPassword(db, user.id, await hashPassword(newPassword), clock.now());
-      await eventLog.record(principal, 'Authentication.PasswordChange', user.username);
-      return issue({ ...user, token_version: version }, null);
+      const newHash = await hashPassword(newPassword);
+      return eventLog.withAudit(async (tx) => {
+        const version = await setPassword(db, user.id, newHash, clock.now());
+        await eventLog.record(tx, principal, 'Authentication.PasswordChange', user.username);
+        return issue({ ...user, token_version: version }, null);
+      });
     },
   };
 }

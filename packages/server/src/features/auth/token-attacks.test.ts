@@ -82,6 +82,25 @@ describe('token attacks: every forged, stale or revoked token answers 401', () =
     expect((await me('not.a.token')).statusCode).toBe(401);
   });
 
+  it('validly signed, but the subject or the actor is not a user id', async () => {
+    for (const sub of ['not-a-uuid', '', "1' or '1'='1", '\u0000']) {
+      expect((await me(await forge({ sub }))).statusCode).toBe(401);
+    }
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const withActor = (act: unknown) =>
+      new SignJWT({ ver: 0, name: victim.username, act })
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+        .setSubject(victim.id)
+        .setAudience('footfall-api')
+        .setIssuer('footfall')
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(key);
+    for (const act of [{ sub: 'x', name: 'a', ver: 0 }, { sub: admin.id, name: 'a' }, 'admin', null]) {
+      expect((await me(await withActor(act))).statusCode).toBe(401);
+    }
+  });
+
   it('expired', async () => {
     const { token } = await login(victim);
     expect((await me(token)).statusCode).toBe(200);

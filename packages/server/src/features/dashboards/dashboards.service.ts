@@ -125,17 +125,20 @@ export function createDashboardsService(deps: {
           linkedTemplateName = template.name;
         }
       }
-      const id = await insertDashboard(db, {
-        ownerId: principal.userId,
-        kind: body.kind,
-        name: body.name,
-        json,
-        linkedTemplateName,
-      });
-      await eventLog.record(principal, 'Dashboard.Create', body.name, {
-        id,
-        kind: body.kind,
-        linkedTemplateName,
+      const id = await eventLog.withAudit(async (tx) => {
+        const id = await insertDashboard(db, {
+          ownerId: principal.userId,
+          kind: body.kind,
+          name: body.name,
+          json,
+          linkedTemplateName,
+        });
+        await eventLog.record(tx, principal, 'Dashboard.Create', body.name, {
+          id,
+          kind: body.kind,
+          linkedTemplateName,
+        });
+        return id;
       });
       return present(await load(principal, id), principal);
     },
@@ -145,14 +148,16 @@ export function createDashboardsService(deps: {
       if (body.id !== id) throw badRequest('The id of the body differs from the path', 'id');
       const row = await load(principal, id);
       const json = checkJson(body.json);
-      await updateDashboard(db, row.id, {
-        name: body.name,
-        json,
-        linkedTemplateName: body.linkedTemplateName,
-      });
-      await eventLog.record(principal, 'Dashboard.Update', body.name, {
-        id,
-        linkedTemplateName: body.linkedTemplateName,
+      await eventLog.withAudit(async (tx) => {
+        await updateDashboard(db, row.id, {
+          name: body.name,
+          json,
+          linkedTemplateName: body.linkedTemplateName,
+        });
+        await eventLog.record(tx, principal, 'Dashboard.Update', body.name, {
+          id,
+          linkedTemplateName: body.linkedTemplateName,
+        });
       });
       return present(await load(principal, id), principal);
     },
@@ -160,8 +165,10 @@ export function createDashboardsService(deps: {
     async remove(principal: Principal, id: string) {
       assertWritable(principal);
       const row = await load(principal, id);
-      await deleteDashboard(db, row.id);
-      await eventLog.record(principal, 'Dashboard.Delete', row.name, { id });
+      await eventLog.withAudit(async (tx) => {
+        await deleteDashboard(db, row.id);
+        await eventLog.record(tx, principal, 'Dashboard.Delete', row.name, { id });
+      });
       return { deleted: true as const };
     },
 
@@ -186,13 +193,16 @@ export function createDashboardsService(deps: {
       await assertManages(principal, userId);
       const row = await selectOwnedDashboard(db, userId, dashboardId);
       if (!row || row.kind !== 'dashboard') throw notFound('Dashboard');
-      await setDefaultDashboard(db, userId, dashboardId, mobile);
-      await eventLog.record(
-        principal,
-        mobile ? 'Dashboard.SetDefaultMobile' : 'Dashboard.SetDefault',
-        row.name,
-        { userId, dashboardId },
-      );
+      await eventLog.withAudit(async (tx) => {
+        await setDefaultDashboard(db, userId, dashboardId, mobile);
+        await eventLog.record(
+          tx,
+          principal,
+          mobile ? 'Dashboard.SetDefaultMobile' : 'Dashboard.SetDefault',
+          row.name,
+          { userId, dashboardId },
+        );
+      });
       return { userId, dashboardId, isDefault: true };
     },
 

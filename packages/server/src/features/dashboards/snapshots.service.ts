@@ -117,7 +117,12 @@ export function createSnapshotsService(deps: {
           attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
         });
       }
-      await deps.eventLog.record(principal, 'Dashboard.SendSnapshot', dashboard.name, { id, recipients });
+      await deps.eventLog.withAudit(async (tx) => {
+        await deps.eventLog.record(tx, principal, 'Dashboard.SendSnapshot', dashboard.name, {
+          id,
+          recipients,
+        });
+      });
       return { sent: recipients.length, attachment: filename };
     },
   };

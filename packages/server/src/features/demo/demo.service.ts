@@ -189,10 +189,12 @@ export function createDemoService(deps: {
         mobileSettings: { ...DEFAULT_MOBILE_SETTINGS, ...account.mobileSettings },
       });
     }
-    await deps.eventLog.record(null, 'Demo.Seed', null, {
-      locations: DEMO_LOCATIONS.length,
-      devices: deviceIndex,
-      accounts: DEMO_ACCOUNTS.map((a) => a.username),
+    await deps.eventLog.withAudit(async (tx) => {
+      await deps.eventLog.record(tx, null, 'Demo.Seed', null, {
+        locations: DEMO_LOCATIONS.length,
+        devices: deviceIndex,
+        accounts: DEMO_ACCOUNTS.map((a) => a.username),
+      });
     });
   }
 

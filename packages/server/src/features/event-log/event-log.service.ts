@@ -1,6 +1,7 @@
 import type { EventLogPage, EventLogQuery, Principal } from '@footfall/domain';
 import { seesNoTree, seesWholeTree } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
+import { unitOfWork, type Tx } from '../../platform/db/unit-of-work.js';
 import type { Clock } from '../../platform/clock.js';
 import { insertEvent, queryEvents } from './event-log.repository.js';
 
@@ -20,17 +21,28 @@ function scrub(value: unknown, depth = 0): unknown {
 export function createEventLogService(db: Db, clock: Clock) {
   return {
     /**
-     * Writes one entry. `principal` null means the system (jobs, start-up). While impersonating, the
-     * requester is the real actor and `on_behalf_of` the impersonated subject.
+     * Runs a change and its event-log entry in one transaction (unitOfWork): both commit or neither.
+     * Every service that writes goes through here, since `record` only takes the transaction.
+     */
+    withAudit<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return unitOfWork(db, work);
+    },
+
+    /**
+     * Writes one entry, inside the transaction of the change it records (see withAudit). `principal`
+     * null means the system (jobs, start-up). While impersonating, the requester is the real actor
+     * and `on_behalf_of` the impersonated subject.
      */
     async record(
+      tx: Tx,
       principal: Principal | null,
       command: string,
       target: string | null = null,
       details: Record<string, unknown> = {},
     ): Promise<void> {
       const actor = principal?.actor;
-      await insertEvent(db, {
+      if (!tx.isTransaction) throw new Error('event log written outside a transaction');
+      await insertEvent(tx, {
         occurredOn: clock.now(),
         requester: actor ? actor.username : (principal?.username ?? 'system'),
         requesterId: actor ? actor.userId : (principal?.userId ?? null),

@@ -26,14 +26,16 @@ describe('event log', () => {
     userB = await makeUser(t.db, { username: 'user-el-b', roles: ['User'], scopeNodeId: b.id });
     const log = t.app.services.eventLog;
     t.clock.set(start);
-    await log.record(asPrincipal(userA), 'Dashboard.Save', 'dash-1', { name: 'Mine' });
+    const record = (...args: Parameters<typeof log.record> extends [unknown, ...infer R] ? R : never) =>
+      log.withAudit((tx) => log.record(tx, ...args));
+    await record(asPrincipal(userA), 'Dashboard.Save', 'dash-1', { name: 'Mine' });
     t.clock.advance(60_000);
-    await log.record(asPrincipal(userB), 'Dashboard.Save', 'dash-2', { password: 'secret-value' });
+    await record(asPrincipal(userB), 'Dashboard.Save', 'dash-2', { password: 'secret-value' });
     t.clock.advance(60_000);
-    await log.record(null, 'Occupancy.Reset', 'store-9');
+    await record(null, 'Occupancy.Reset', 'store-9');
     t.clock.advance(60_000);
     // adminA impersonating userB: requester adminA, on behalf of userB
-    await log.record(
+    await record(
       { ...asPrincipal(userB), actor: { userId: adminA.id, username: adminA.username } },
       'Alert.Create',
       'alert-1',

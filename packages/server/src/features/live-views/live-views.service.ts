@@ -19,6 +19,7 @@ import {
 } from '@footfall/domain';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
+import type { Tx } from '../../platform/db/unit-of-work.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/event-bus.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
@@ -54,7 +55,9 @@ export interface OccupancyAdjuster {
 }
 
 interface EventLog {
+  withAudit<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   record(
+    tx: Tx,
     principal: Principal | null,
     command: string,
     target?: string | null,
@@ -272,8 +275,11 @@ export function createLiveViewService(deps: LiveViewDeps) {
 
     async create(principal: Principal, input: Settings): Promise<LiveViewInfo> {
       const w = await toWrite(principal, input);
-      const id = await insertLiveView(db, w);
-      await eventLog.record(principal, 'LiveView.Create', id, auditDetails(w));
+      const id = await eventLog.withAudit(async (tx) => {
+        const made = await insertLiveView(tx, w);
+        await eventLog.record(tx, principal, 'LiveView.Create', made, auditDetails(w));
+        return made;
+      });
       announce(id, w);
       return this.get(principal, id);
     },
@@ -281,16 +287,20 @@ export function createLiveViewService(deps: LiveViewDeps) {
     async update(principal: Principal, id: string, input: Settings): Promise<LiveViewInfo> {
       await load(principal, id);
       const w = await toWrite(principal, input);
-      await updateLiveView(db, id, w, clock.now());
-      await eventLog.record(principal, 'LiveView.Update', id, auditDetails(w));
+      await eventLog.withAudit(async (tx) => {
+        await updateLiveView(tx, id, w, clock.now());
+        await eventLog.record(tx, principal, 'LiveView.Update', id, auditDetails(w));
+      });
       announce(id, w);
       return this.get(principal, id);
     },
 
     async remove(principal: Principal, id: string): Promise<void> {
       const row = await load(principal, id);
-      await deleteLiveView(db, id);
-      await eventLog.record(principal, 'LiveView.Delete', id, { name: row.name });
+      await eventLog.withAudit(async (tx) => {
+        await deleteLiveView(tx, id);
+        await eventLog.record(tx, principal, 'LiveView.Delete', id, { name: row.name });
+      });
     },
 
     /** an operator's correction of the count at the door (+1, -1, or set to a value) */
@@ -300,29 +310,36 @@ export function createLiveViewService(deps: LiveViewDeps) {
       const occupancy = deps.occupancy();
       if (!occupancy) throw badRequest('Occupancy is not available on this server', 'occupancyId');
       const change = body.delta !== undefined ? { delta: body.delta } : { value: body.value! };
-      const occupancyValue = await occupancy.adjust(principal, row.occupancy_id, change);
-      await eventLog.record(principal, 'LiveView.Adjust', id, {
-        occupancyId: row.occupancy_id,
-        ...change,
-        occupancyValue,
+      // the occupancy's own entry and this one commit with the adjustment (nested units of work join)
+      return eventLog.withAudit(async (tx) => {
+        const occupancyValue = await occupancy.adjust(principal, row.occupancy_id!, change);
+        await eventLog.record(tx, principal, 'LiveView.Adjust', id, {
+          occupancyId: row.occupancy_id,
+          ...change,
+          occupancyValue,
+        });
+        return { occupancyValue };
       });
-      return { occupancyValue };
     },
 
     /** a new public link; the previous one, if any, stops working at once */
     async createShare(principal: Principal, id: string): Promise<LiveViewShareResult> {
       await load(principal, id);
       const token = LIVE_VIEW_SHARE_PREFIX + randomBytes(24).toString('base64url');
-      await setShareHash(db, id, hashToken(token), clock.now());
-      await eventLog.record(principal, 'LiveView.ShareCreate', id);
+      await eventLog.withAudit(async (tx) => {
+        await setShareHash(tx, id, hashToken(token), clock.now());
+        await eventLog.record(tx, principal, 'LiveView.ShareCreate', id);
+      });
       deps.bus.emit('liveViewShareRevoked', { liveViewId: id });
       return { token, path: `/liveview/public/${token}` };
     },
 
     async revokeShare(principal: Principal, id: string): Promise<void> {
       await load(principal, id);
-      await setShareHash(db, id, null, clock.now());
-      await eventLog.record(principal, 'LiveView.ShareRevoke', id);
+      await eventLog.withAudit(async (tx) => {
+        await setShareHash(tx, id, null, clock.now());
+        await eventLog.record(tx, principal, 'LiveView.ShareRevoke', id);
+      });
       deps.bus.emit('liveViewShareRevoked', { liveViewId: id });
     },
 
@@ -359,8 +376,10 @@ export function createLiveViewService(deps: LiveViewDeps) {
           threshold_delta: 5,
           is_delta_percentage: true,
         };
-        const id = await insertLiveView(db, w);
-        await eventLog.record(null, 'LiveView.Create', id, auditDetails(w));
+        await eventLog.withAudit(async (tx) => {
+          const id = await insertLiveView(tx, w);
+          await eventLog.record(tx, null, 'LiveView.Create', id, auditDetails(w));
+        });
         created++;
       }
       return created;

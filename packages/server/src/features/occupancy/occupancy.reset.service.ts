@@ -82,26 +82,31 @@ export function createOccupancyResetService(deps: {
         if (!(await scope.isInScope(principal, l.id))) throw notFound('Location');
         if (kinds.get(l.id) !== 'location') throw badRequest('Not a location', `locations.${i}.id`);
       }
-      const id = await replaceSchedule(db, oldId, {
-        name: body.scheduleDto.name ?? '',
-        time: body.scheduleDto.time,
-        days: [...new Set(body.scheduleDto.daysOfWeek ?? ALL_DAYS)].sort(),
-        locationIds: ids,
-      });
       const kind = !oldId ? 'creation' : body.removedId ? 'deleteLocation' : 'modification';
-      await eventLog.record(principal, `OccupancyReset.${kind}`, id, {
-        replaced: oldId,
-        removedId: body.removedId ?? null,
-        time: body.scheduleDto.time,
-        locations: ids,
+      const id = await eventLog.withAudit(async (tx) => {
+        const id = await replaceSchedule(db, oldId, {
+          name: body.scheduleDto.name ?? '',
+          time: body.scheduleDto.time,
+          days: [...new Set(body.scheduleDto.daysOfWeek ?? ALL_DAYS)].sort(),
+          locationIds: ids,
+        });
+        await eventLog.record(tx, principal, `OccupancyReset.${kind}`, id, {
+          replaced: oldId,
+          removedId: body.removedId ?? null,
+          time: body.scheduleDto.time,
+          locations: ids,
+        });
+        return id;
       });
       return { ...view((await findSchedule(db, id))!), messageKey: OCCUPANCY_RESET_MESSAGE_KEYS[kind][0] };
     },
 
     async remove(principal: Principal, id: string) {
       await loadVisible(principal, id);
-      await deleteSchedule(db, id);
-      await eventLog.record(principal, 'OccupancyReset.delete', id, {});
+      await eventLog.withAudit(async (tx) => {
+        await deleteSchedule(db, id);
+        await eventLog.record(tx, principal, 'OccupancyReset.delete', id, {});
+      });
       return { messageKey: OCCUPANCY_RESET_MESSAGE_KEYS.delete[0] };
     },
 
@@ -134,8 +139,8 @@ export function createOccupancyResetService(deps: {
     async runScheduledReset(reset: { scheduleId: string; nodeId: string }, at: Date): Promise<boolean> {
       const cfg = await occupancy.configOfNode(reset.nodeId);
       if (!cfg) return false;
-      await occupancy.reset(cfg.id, at);
-      await eventLog.record(null, 'Occupancy.Reset', cfg.id, { scheduleId: reset.scheduleId, at });
+      // the reset and its entry commit together (inside occupancy.reset)
+      await occupancy.reset(cfg.id, at, { scheduleId: reset.scheduleId, at });
       log.info({ nodeId: reset.nodeId, at }, 'occupancy reset');
       return true;
     },

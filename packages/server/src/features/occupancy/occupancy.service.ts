@@ -399,17 +399,23 @@ export function createOccupancyService(deps: {
         .executeTakeFirst();
       if (node?.type !== 'location') throw badRequest('An occupancy belongs to a location', 'nodeId');
       await checkSeries(body.nodeId, body.timeSeriesInIds, body.timeSeriesOutIds);
-      const id = await insertConfig(db, {
-        nodeId: body.nodeId,
-        ins: body.timeSeriesInIds,
-        outs: body.timeSeriesOutIds,
-        floors: body.floorValues ?? [0],
-        auto: false,
-        resetAt: await startOfLocalDay(body.nodeId),
+      const resetAt = await startOfLocalDay(body.nodeId);
+      const id = await eventLog.withAudit(async (tx) => {
+        const made = await insertConfig(db, {
+          nodeId: body.nodeId,
+          ins: body.timeSeriesInIds,
+          outs: body.timeSeriesOutIds,
+          floors: body.floorValues ?? [0],
+          auto: false,
+          resetAt,
+        });
+        if (!made) throw conflict('This location already has an occupancy configuration', 'nodeId');
+        await eventLog.record(tx, principal, 'Occupancy.CreateConfig', made, { ...body });
+        return made;
       });
-      if (!id) throw conflict('This location already has an occupancy configuration', 'nodeId');
+      // after the commit: a refold takes this occupancy's turn (oneAtATime) and must never wait for
+      // it while holding the transaction's row locks another refold may be waiting for
       await refold(id);
-      await eventLog.record(principal, 'Occupancy.CreateConfig', id, { ...body });
       return present((await findConfig(db, id))!);
     },
 
@@ -421,14 +427,17 @@ export function createOccupancyService(deps: {
       const cfg = await loadVisible(principal, id);
       await checkSeries(cfg.node_id, body.timeSeriesInIds, body.timeSeriesOutIds);
       invalidate(id);
-      await updateConfigSeries(db, id, {
-        ins: body.timeSeriesInIds,
-        outs: body.timeSeriesOutIds,
-        floors: body.floorValues,
-        auto: false,
+      await eventLog.withAudit(async (tx) => {
+        await updateConfigSeries(db, id, {
+          ins: body.timeSeriesInIds,
+          outs: body.timeSeriesOutIds,
+          floors: body.floorValues,
+          auto: false,
+        });
+        await eventLog.record(tx, principal, 'Occupancy.UpdateConfig', id, { ...body });
       });
+      // after the commit, as in create
       await refold(id);
-      await eventLog.record(principal, 'Occupancy.UpdateConfig', id, { ...body });
       return present((await findConfig(db, id))!);
     },
 
@@ -438,22 +447,26 @@ export function createOccupancyService(deps: {
       const cfg = await loadVisible(principal, occupancyId);
       const at = clock.now();
       invalidate(occupancyId);
-      await insertAdjustment(db, {
-        occupancyId,
-        at,
-        delta: 'delta' in change ? change.delta : null,
-        setValue: 'value' in change ? change.value : null,
-        userId: principal.actor?.userId ?? principal.userId,
-        requester: principal.actor?.username ?? principal.username,
+      // the refold runs inside: the entry records the value after. The adjustment row only key-share
+      // locks the configuration, so a refold of another request never waits for this transaction
+      return eventLog.withAudit(async (tx) => {
+        await insertAdjustment(db, {
+          occupancyId,
+          at,
+          delta: 'delta' in change ? change.delta : null,
+          setValue: 'value' in change ? change.value : null,
+          userId: principal.actor?.userId ?? principal.userId,
+          requester: principal.actor?.username ?? principal.username,
+        });
+        const value = (await refold(occupancyId, at.getTime()))!;
+        await eventLog.record(tx, principal, 'Occupancy.Adjust', occupancyId, {
+          nodeId: cfg.node_id,
+          ...change,
+          before: cfg.current_value,
+          after: value,
+        });
+        return value;
       });
-      const value = (await refold(occupancyId, at.getTime()))!;
-      await eventLog.record(principal, 'Occupancy.Adjust', occupancyId, {
-        nodeId: cfg.node_id,
-        ...change,
-        before: cfg.current_value,
-        after: value,
-      });
-      return value;
     },
 
     async adjustByNode(principal: Principal, nodeId: string, change: OccupancyChange) {
@@ -463,13 +476,19 @@ export function createOccupancyService(deps: {
       return { occupancyId: cfg.id, occupancyValue: await service.adjust(principal, cfg.id, change) };
     },
 
-    /** Back to the floor at `at` (a scheduled reset); counts after `at` count again. */
-    async reset(id: string, at: Date): Promise<number | null> {
+    /**
+     * Back to the floor at `at` (a scheduled reset); counts after `at` count again. With
+     * `auditDetails`, the reset and its 'Occupancy.Reset' entry commit together; the refold follows.
+     */
+    async reset(id: string, at: Date, auditDetails?: Record<string, unknown>): Promise<number | null> {
       const cfg = await findConfig(db, id);
       if (!cfg) return null;
       await oneAtATime(id, () => {
         invalidate(id);
-        return setReset(db, id, at, cfg.floor_values[0] ?? 0);
+        return eventLog.withAudit(async (tx) => {
+          await setReset(db, id, at, cfg.floor_values[0] ?? 0);
+          if (auditDetails) await eventLog.record(tx, null, 'Occupancy.Reset', id, auditDetails);
+        });
       });
       return refold(id, at.getTime());
     },

@@ -24,14 +24,16 @@ export function createSettingsService(
     },
 
     async setWarningMessage(principal: Principal, message: string | null): Promise<WarningMessage> {
-      await writeSetting(
-        db,
-        WARNING_KEY,
-        { message },
-        principal.actor?.username ?? principal.username,
-        clock.now(),
-      );
-      await eventLog.record(principal, 'Setting.WarningMessage', WARNING_KEY, { message });
+      await eventLog.withAudit(async (tx) => {
+        await writeSetting(
+          db,
+          WARNING_KEY,
+          { message },
+          principal.actor?.username ?? principal.username,
+          clock.now(),
+        );
+        await eventLog.record(tx, principal, 'Setting.WarningMessage', WARNING_KEY, { message });
+      });
       return { message };
     },
   };

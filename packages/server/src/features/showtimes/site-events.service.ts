@@ -22,6 +22,7 @@ import {
 } from '@footfall/domain';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
+import type { Tx } from '../../platform/db/unit-of-work.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
@@ -43,7 +44,9 @@ import {
 } from './site-events.repository.js';
 
 interface EventLog {
+  withAudit<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   record(
+    tx: Tx,
     principal: Principal | null,
     command: string,
     target?: string | null,
@@ -226,31 +229,41 @@ export function createSiteEventService(deps: SiteEventDeps) {
 
     async create(principal: Principal, input: SiteEventBody): Promise<SiteEvent> {
       const w = await checkEventInput(principal, input);
-      const id = await insertEvent(db, w);
-      await eventLog.record(principal, 'SiteEvent.Create', id, { name: w.name, nodeId: w.node_id });
+      const id = await eventLog.withAudit(async (tx) => {
+        const id = await insertEvent(db, w);
+        await eventLog.record(tx, principal, 'SiteEvent.Create', id, { name: w.name, nodeId: w.node_id });
+        return id;
+      });
       return this.get(principal, id);
     },
 
     async update(principal: Principal, id: string, input: SiteEventBody): Promise<SiteEvent> {
       await loadEvent(principal, id);
       const w = await checkEventInput(principal, input);
-      await updateEvent(db, id, w, clock.now());
-      await eventLog.record(principal, 'SiteEvent.Update', id, { name: w.name, nodeId: w.node_id });
+      await eventLog.withAudit(async (tx) => {
+        await updateEvent(db, id, w, clock.now());
+        await eventLog.record(tx, principal, 'SiteEvent.Update', id, { name: w.name, nodeId: w.node_id });
+      });
       return this.get(principal, id);
     },
 
     async remove(principal: Principal, id: string): Promise<void> {
       const row = await loadEvent(principal, id);
-      await deleteEvent(db, id);
-      await eventLog.record(principal, 'SiteEvent.Delete', id, { name: row.name });
+      await eventLog.withAudit(async (tx) => {
+        await deleteEvent(db, id);
+        await eventLog.record(tx, principal, 'SiteEvent.Delete', id, { name: row.name });
+      });
     },
 
     async addSession(principal: Principal, eventId: string, input: SessionInput): Promise<SiteEventSession> {
       const event = await loadEvent(principal, eventId);
       const w = await toSessionWrite(principal, event, input);
-      const [id] = await insertSessions(db, eventId, [w]);
-      await eventLog.record(principal, 'SiteEvent.SessionCreate', id!, { eventId, title: w.title });
-      return this.getSession(principal, eventId, id!);
+      const id = await eventLog.withAudit(async (tx) => {
+        const id = (await insertSessions(db, eventId, [w]))[0]!;
+        await eventLog.record(tx, principal, 'SiteEvent.SessionCreate', id, { eventId, title: w.title });
+        return id;
+      });
+      return this.getSession(principal, eventId, id);
     },
 
     async getSession(principal: Principal, eventId: string, id: string): Promise<SiteEventSession> {
@@ -276,11 +289,13 @@ export function createSiteEventService(deps: SiteEventDeps) {
       const event = await loadEvent(principal, eventId);
       if (!(await findSession(db, eventId, id))) throw notFound('Session');
       const w = await toSessionWrite(principal, event, input);
-      await updateSession(db, id, w, clock.now());
-      await eventLog.record(principal, 'SiteEvent.SessionUpdate', id, {
-        eventId,
-        title: w.title,
-        isCancelled: w.is_cancelled,
+      await eventLog.withAudit(async (tx) => {
+        await updateSession(db, id, w, clock.now());
+        await eventLog.record(tx, principal, 'SiteEvent.SessionUpdate', id, {
+          eventId,
+          title: w.title,
+          isCancelled: w.is_cancelled,
+        });
       });
       return this.getSession(principal, eventId, id);
     },
@@ -289,8 +304,10 @@ export function createSiteEventService(deps: SiteEventDeps) {
       await loadEvent(principal, eventId);
       const s = await findSession(db, eventId, id);
       if (!s) throw notFound('Session');
-      await deleteSession(db, id);
-      await eventLog.record(principal, 'SiteEvent.SessionDelete', id, { eventId, title: s.title });
+      await eventLog.withAudit(async (tx) => {
+        await deleteSession(db, id);
+        await eventLog.record(tx, principal, 'SiteEvent.SessionDelete', id, { eventId, title: s.title });
+      });
     },
 
     /**
@@ -306,14 +323,17 @@ export function createSiteEventService(deps: SiteEventDeps) {
       for (const [v, venue] of venues.entries()) {
         let event = (await listEvents(db, venue.id)).find((e) => e.node_id === venue.id);
         if (!event) {
-          const id = await insertEvent(db, {
-            node_id: venue.id,
-            name: `${venue.name} programme`,
-            time_series_id: null,
-          });
-          await eventLog.record(null, 'SiteEvent.Create', id, {
-            name: `${venue.name} programme`,
-            nodeId: venue.id,
+          const id = await eventLog.withAudit(async (tx) => {
+            const id = await insertEvent(db, {
+              node_id: venue.id,
+              name: `${venue.name} programme`,
+              time_series_id: null,
+            });
+            await eventLog.record(tx, null, 'SiteEvent.Create', id, {
+              name: `${venue.name} programme`,
+              nodeId: venue.id,
+            });
+            return id;
           });
           event = (await findEvent(db, id))!;
         }
@@ -363,8 +383,10 @@ export function createSiteEventService(deps: SiteEventDeps) {
         is_cancelled: r.isCancelled,
         alerts_raw: r.alertsRaw,
       }));
-      await insertSessions(db, eventId, writes);
-      await eventLog.record(principal, 'SiteEvent.SessionImport', eventId, { created: writes.length });
+      await eventLog.withAudit(async (tx) => {
+        await insertSessions(db, eventId, writes);
+        await eventLog.record(tx, principal, 'SiteEvent.SessionImport', eventId, { created: writes.length });
+      });
       return { created: writes.length };
     },
   };

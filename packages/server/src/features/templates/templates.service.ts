@@ -136,8 +136,10 @@ export function createTemplatesService(deps: {
       assertAdmin(principal);
       const json = checkJson(body.dashboard);
       const group = await groups.get(principal, body.userGroupId);
-      const id = await upsertTemplate(db, group.id, body.name, json);
-      await eventLog.record(principal, 'Template.Save', body.name, { userGroupId: group.id, id });
+      await eventLog.withAudit(async (tx) => {
+        const id = await upsertTemplate(db, group.id, body.name, json);
+        await eventLog.record(tx, principal, 'Template.Save', body.name, { userGroupId: group.id, id });
+      });
       return this.get(principal, group.id, body.name);
     },
 
@@ -160,10 +162,12 @@ export function createTemplatesService(deps: {
       }
       if (!source) throw notFound('Template');
       const target = await groups.get(principal, body.targetUserGroupId);
-      await upsertTemplate(db, target.id, source.name, source.dashboard);
-      await eventLog.record(principal, 'Template.Copy', source.name, {
-        from: source.user_group_id,
-        to: target.id,
+      await eventLog.withAudit(async (tx) => {
+        await upsertTemplate(db, target.id, source.name, source.dashboard);
+        await eventLog.record(tx, principal, 'Template.Copy', source.name, {
+          from: source.user_group_id,
+          to: target.id,
+        });
       });
       return this.get(principal, target.id, source.name);
     },
@@ -171,14 +175,16 @@ export function createTemplatesService(deps: {
     async remove(principal: Principal, userGroupId: string, name: string) {
       assertAdmin(principal);
       const { row, group } = await load(principal, userGroupId, name, true);
-      await deleteTemplate(db, row.id);
-      const clear: GroupDefaultTemplatesBody = {};
-      if (group.defaultDashboardTemplate?.toLowerCase() === row.name.toLowerCase())
-        clear.defaultDashboardTemplate = null;
-      if (group.defaultMobileDashboardTemplate?.toLowerCase() === row.name.toLowerCase())
-        clear.defaultMobileDashboardTemplate = null;
-      if (Object.keys(clear).length > 0) await groups.update(principal, group.id, clear);
-      await eventLog.record(principal, 'Template.Delete', row.name, { userGroupId });
+      await eventLog.withAudit(async (tx) => {
+        await deleteTemplate(db, row.id);
+        const clear: GroupDefaultTemplatesBody = {};
+        if (group.defaultDashboardTemplate?.toLowerCase() === row.name.toLowerCase())
+          clear.defaultDashboardTemplate = null;
+        if (group.defaultMobileDashboardTemplate?.toLowerCase() === row.name.toLowerCase())
+          clear.defaultMobileDashboardTemplate = null;
+        if (Object.keys(clear).length > 0) await groups.update(principal, group.id, clear);
+        await eventLog.record(tx, principal, 'Template.Delete', row.name, { userGroupId });
+      });
       return { deleted: true as const };
     },
 
@@ -189,14 +195,17 @@ export function createTemplatesService(deps: {
     async push(principal: Principal, userGroupId: string, name: string) {
       assertAdmin(principal);
       const { row, group } = await load(principal, userGroupId, name, true);
-      const updated = await deps
-        .dashboards()
-        .overwriteLinked(
-          { id: group.id, includeUngrouped: group.isEveryone, ownerScopeNodeId: group.ownerScopeNodeId },
-          row.name,
-          DashboardJson.parse(row.dashboard),
-        );
-      await eventLog.record(principal, 'Template.Push', row.name, { userGroupId, updated });
+      const updated = await eventLog.withAudit(async (tx) => {
+        const updated = await deps
+          .dashboards()
+          .overwriteLinked(
+            { id: group.id, includeUngrouped: group.isEveryone, ownerScopeNodeId: group.ownerScopeNodeId },
+            row.name,
+            DashboardJson.parse(row.dashboard),
+          );
+        await eventLog.record(tx, principal, 'Template.Push', row.name, { userGroupId, updated });
+        return updated;
+      });
       return { updated };
     },
 
@@ -208,8 +217,13 @@ export function createTemplatesService(deps: {
     ) {
       assertAdmin(principal);
       const { row } = await load(principal, userGroupId, name, true);
-      await updateUserCreationAction(db, row.id, action);
-      await eventLog.record(principal, 'Template.UserCreationAction', row.name, { userGroupId, action });
+      await eventLog.withAudit(async (tx) => {
+        await updateUserCreationAction(db, row.id, action);
+        await eventLog.record(tx, principal, 'Template.UserCreationAction', row.name, {
+          userGroupId,
+          action,
+        });
+      });
       return this.get(principal, userGroupId, name);
     },
 

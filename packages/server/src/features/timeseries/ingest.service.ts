@@ -263,16 +263,19 @@ export function createIngestService(deps: {
     async createKey(principal: Principal, input: { name: string; scopeNodeId: string }) {
       await scope.assertInScope(principal, input.scopeNodeId);
       const key = `ffk_${randomBytes(24).toString('base64url')}`;
-      const row = await insertIngestKey(db, {
-        name: input.name,
-        scopeNodeId: input.scopeNodeId,
-        hash: hashKey(key),
-        prefix: key.slice(0, 10),
-        createdBy: principal.actor?.userId ?? principal.userId,
-      });
-      await eventLog.record(principal, 'IngestKey.Create', row.id, {
-        name: input.name,
-        scopeNodeId: input.scopeNodeId,
+      const row = await eventLog.withAudit(async (tx) => {
+        const row = await insertIngestKey(db, {
+          name: input.name,
+          scopeNodeId: input.scopeNodeId,
+          hash: hashKey(key),
+          prefix: key.slice(0, 10),
+          createdBy: principal.actor?.userId ?? principal.userId,
+        });
+        await eventLog.record(tx, principal, 'IngestKey.Create', row.id, {
+          name: input.name,
+          scopeNodeId: input.scopeNodeId,
+        });
+        return row;
       });
       return { ...keyView(row), key };
     },
@@ -290,15 +293,19 @@ export function createIngestService(deps: {
 
     async renameKey(principal: Principal, id: string, name: string) {
       await service.loadKey(principal, id);
-      await renameIngestKey(db, id, name);
-      await eventLog.record(principal, 'IngestKey.Update', id, { name });
+      await eventLog.withAudit(async (tx) => {
+        await renameIngestKey(db, id, name);
+        await eventLog.record(tx, principal, 'IngestKey.Update', id, { name });
+      });
       return keyView((await findIngestKey(db, id))!);
     },
 
     async revokeKey(principal: Principal, id: string) {
       const row = await service.loadKey(principal, id);
-      if (!row.revoked_at) await revokeIngestKey(db, id, clock.now());
-      await eventLog.record(principal, 'IngestKey.Revoke', id, {});
+      await eventLog.withAudit(async (tx) => {
+        if (!row.revoked_at) await revokeIngestKey(db, id, clock.now());
+        await eventLog.record(tx, principal, 'IngestKey.Revoke', id, {});
+      });
     },
   };
   return service;

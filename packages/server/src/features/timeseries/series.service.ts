@@ -178,22 +178,25 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
 
     async create(principal: Principal, body: CreateTimeSeriesBody): Promise<{ timeSeriesId: string }> {
       await scope.assertInScope(principal, body.nodeId);
-      const made = await service.ensureSeries({
-        nodeId: body.nodeId,
-        measurementProtocol: body.measurementProtocol,
-        metaTags: body.metaTags ?? [],
-        intervalSeconds: body.intervalSeconds ?? 60,
-        source: body.source ?? null,
-      });
-      if (!made.created)
-        throw conflict(
-          'This node already has a series of that protocol and meta tags',
-          'measurementProtocol',
-        );
-      await eventLog.record(principal, 'TimeSeries.Create', made.id, {
-        nodeId: body.nodeId,
-        measurementProtocol: body.measurementProtocol,
-        metaTags: body.metaTags ?? [],
+      const made = await eventLog.withAudit(async (tx) => {
+        const made = await service.ensureSeries({
+          nodeId: body.nodeId,
+          measurementProtocol: body.measurementProtocol,
+          metaTags: body.metaTags ?? [],
+          intervalSeconds: body.intervalSeconds ?? 60,
+          source: body.source ?? null,
+        });
+        if (!made.created)
+          throw conflict(
+            'This node already has a series of that protocol and meta tags',
+            'measurementProtocol',
+          );
+        await eventLog.record(tx, principal, 'TimeSeries.Create', made.id, {
+          nodeId: body.nodeId,
+          measurementProtocol: body.measurementProtocol,
+          metaTags: body.metaTags ?? [],
+        });
+        return made;
       });
       return { timeSeriesId: made.id };
     },
@@ -254,7 +257,7 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
         if (!row || !nodes.has(row.node_id)) throw badRequest('Unknown time series', `${i}.timeSeriesId`);
         rows.push(row);
       }
-      await db.transaction().execute(async (trx) => {
+      await eventLog.withAudit(async (trx) => {
         for (const [i, item] of body.entries()) {
           try {
             await updateSeriesInfo(trx, item.timeSeriesId, {
@@ -268,9 +271,9 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
           }
         }
         await markStale(trx, [...new Set(rows.map((r) => r.node_id))]);
+        await eventLog.record(trx, principal, 'TimeSeries.UpdateInfo', nodeId, { changes: body });
       });
       await service.refreshStale();
-      await eventLog.record(principal, 'TimeSeries.UpdateInfo', nodeId, { changes: body });
       return service.info(principal, nodeId);
     },
 

@@ -128,18 +128,21 @@ export function createTreeService(deps: {
       const parent = input.parentId === null ? null : ((await findNode(db, input.parentId)) ?? null);
       if (input.parentId !== null && parent === null) throw notFound('Parent node');
       checkPlacement(input.kind, parent);
-      const row = await insertNode(db, {
-        parentId: input.parentId,
-        type: input.kind,
-        name: input.name,
-        referenceId: input.referenceId ?? null,
-        attributes: input.attributes ?? {},
-        shareMeasurementsFrom: null,
-      });
-      await eventLog.record(null, 'OrganizationalTree.Create', row.id, {
-        name: row.name,
-        type: NODE_TYPE_NAMES[input.kind],
-        parentId: row.parent_id,
+      const row = await eventLog.withAudit(async (tx) => {
+        const row = await insertNode(db, {
+          parentId: input.parentId,
+          type: input.kind,
+          name: input.name,
+          referenceId: input.referenceId ?? null,
+          attributes: input.attributes ?? {},
+          shareMeasurementsFrom: null,
+        });
+        await eventLog.record(tx, null, 'OrganizationalTree.Create', row.id, {
+          name: row.name,
+          type: NODE_TYPE_NAMES[input.kind],
+          parentId: row.parent_id,
+        });
+        return row;
       });
       return summary(row);
     },
@@ -198,34 +201,40 @@ export function createTreeService(deps: {
         }
         shared = source.id;
       }
-      const row = await insertNode(db, {
-        parentId: parent?.id ?? null,
-        type: kind,
-        name: input.name,
-        referenceId: input.referenceId ?? null,
-        attributes: input.attributes ?? {},
-        shareMeasurementsFrom: shared,
-      });
-      await eventLog.record(principal, 'OrganizationalTree.Create', row.id, {
-        name: row.name,
-        type: NODE_TYPE_NAMES[kind],
-        parentId: row.parent_id,
+      const row = await eventLog.withAudit(async (tx) => {
+        const row = await insertNode(db, {
+          parentId: parent?.id ?? null,
+          type: kind,
+          name: input.name,
+          referenceId: input.referenceId ?? null,
+          attributes: input.attributes ?? {},
+          shareMeasurementsFrom: shared,
+        });
+        await eventLog.record(tx, principal, 'OrganizationalTree.Create', row.id, {
+          name: row.name,
+          type: NODE_TYPE_NAMES[kind],
+          parentId: row.parent_id,
+        });
+        return row;
       });
       return summary(row);
     },
 
     async update(principal: Principal, id: string, input: UpdateNodeBody): Promise<NodeSummary> {
       const before = await loadVisible(principal, id);
-      const row = await updateNode(db, id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.referenceId !== undefined ? { referenceId: input.referenceId } : {}),
-        ...(input.attributes !== undefined ? { attributes: input.attributes } : {}),
-      });
-      if (!row) throw notFound('Node');
-      await eventLog.record(principal, 'OrganizationalTree.Update', id, {
-        name: row.name,
-        ...(input.name !== undefined && input.name !== before.name ? { previousName: before.name } : {}),
-        changed: Object.keys(input).filter((k) => input[k as keyof UpdateNodeBody] !== undefined),
+      const row = await eventLog.withAudit(async (tx) => {
+        const row = await updateNode(db, id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.referenceId !== undefined ? { referenceId: input.referenceId } : {}),
+          ...(input.attributes !== undefined ? { attributes: input.attributes } : {}),
+        });
+        if (!row) throw notFound('Node');
+        await eventLog.record(tx, principal, 'OrganizationalTree.Update', id, {
+          name: row.name,
+          ...(input.name !== undefined && input.name !== before.name ? { previousName: before.name } : {}),
+          changed: Object.keys(input).filter((k) => input[k as keyof UpdateNodeBody] !== undefined),
+        });
+        return row;
       });
       return summary(row);
     },
@@ -237,12 +246,15 @@ export function createTreeService(deps: {
     async remove(principal: Principal, id: string): Promise<{ orphaned: string[] }> {
       const row = await loadVisible(principal, id);
       if (row.id === principal.scopeNodeId) throw forbidden('You cannot delete the root of your own scope');
-      const orphaned = await deleteNode(db, id);
-      if (orphaned === null) throw notFound('Node');
-      await eventLog.record(principal, 'OrganizationalTree.Delete', id, {
-        name: row.name,
-        type: NODE_TYPE_NAMES[row.type],
-        orphanedChildren: orphaned,
+      const orphaned = await eventLog.withAudit(async (tx) => {
+        const orphaned = await deleteNode(db, id);
+        if (orphaned === null) throw notFound('Node');
+        await eventLog.record(tx, principal, 'OrganizationalTree.Delete', id, {
+          name: row.name,
+          type: NODE_TYPE_NAMES[row.type],
+          orphanedChildren: orphaned,
+        });
+        return orphaned;
       });
       return { orphaned };
     },
@@ -256,11 +268,13 @@ export function createTreeService(deps: {
         throw badRequest('A node cannot be moved under itself or one of its descendants', 'parentId');
       }
       checkPlacement(node.type, parent);
-      await setParent(db, node.id, parent.id);
-      await eventLog.record(principal, 'OrganizationalTree.Move', node.id, {
-        name: node.name,
-        fromParentId: node.parent_id,
-        toParentId: parent.id,
+      await eventLog.withAudit(async (tx) => {
+        await setParent(db, node.id, parent.id);
+        await eventLog.record(tx, principal, 'OrganizationalTree.Move', node.id, {
+          name: node.name,
+          fromParentId: node.parent_id,
+          toParentId: parent.id,
+        });
       });
       return summary((await findNode(db, node.id))!);
     },
@@ -277,9 +291,12 @@ export function createTreeService(deps: {
         await scope.assertInScope(principal, id);
         if (id === principal.scopeNodeId) throw forbidden('You cannot orphan the root of your own scope');
       }
-      const orphaned = await makeOrphans(db, ids);
-      await eventLog.record(principal, 'OrganizationalTree.ToOrphans', orphaned.join(','), {
-        nodeIds: orphaned,
+      const orphaned = await eventLog.withAudit(async (tx) => {
+        const orphaned = await makeOrphans(db, ids);
+        await eventLog.record(tx, principal, 'OrganizationalTree.ToOrphans', orphaned.join(','), {
+          nodeIds: orphaned,
+        });
+        return orphaned;
       });
       return { orphaned };
     },

@@ -120,15 +120,18 @@ export function createUserGroupsService(db: Db, eventLog: EventLogService, scope
         owner === null ? unscopedSuperAdmin(principal) : await scope.isInScope(principal, owner);
       if (!allowed) throw badRequest('The owner scope must lie inside yours', 'ownerScopeNodeId');
       if (await groupNameTaken(db, body.name, owner)) throw conflict('This group name is taken', 'name');
-      const id = await insertGroup(db, {
-        name: body.name,
-        owner_scope_node_id: owner,
-        user_retention_policy_days: body.userRetentionPolicyDays,
-        default_dashboard_template: body.defaultDashboardTemplate,
-        default_mobile_dashboard_template: body.defaultMobileDashboardTemplate,
-        support_chat_enabled: body.supportChatEnabled,
+      const id = await eventLog.withAudit(async (tx) => {
+        const id = await insertGroup(db, {
+          name: body.name,
+          owner_scope_node_id: owner,
+          user_retention_policy_days: body.userRetentionPolicyDays,
+          default_dashboard_template: body.defaultDashboardTemplate,
+          default_mobile_dashboard_template: body.defaultMobileDashboardTemplate,
+          support_chat_enabled: body.supportChatEnabled,
+        });
+        await eventLog.record(tx, principal, 'UserGroup.Create', body.name, { ownerScopeNodeId: owner });
+        return id;
       });
-      await eventLog.record(principal, 'UserGroup.Create', body.name, { ownerScopeNodeId: owner });
       return present(await byId(id));
     },
 
@@ -140,17 +143,19 @@ export function createUserGroupsService(db: Db, eventLog: EventLogService, scope
       await everyoneIdFor(clientNodeId);
       const ids: string[] = [];
       for (const name of names) {
-        ids.push(
-          await insertGroup(db, {
-            name,
-            owner_scope_node_id: clientNodeId,
-            user_retention_policy_days: 0,
-            default_dashboard_template: null,
-            default_mobile_dashboard_template: null,
-            support_chat_enabled: true,
-          }),
-        );
-        await eventLog.record(null, 'UserGroup.Create', name, { ownerScopeNodeId: clientNodeId });
+        await eventLog.withAudit(async (tx) => {
+          ids.push(
+            await insertGroup(db, {
+              name,
+              owner_scope_node_id: clientNodeId,
+              user_retention_policy_days: 0,
+              default_dashboard_template: null,
+              default_mobile_dashboard_template: null,
+              support_chat_enabled: true,
+            }),
+          );
+          await eventLog.record(tx, null, 'UserGroup.Create', name, { ownerScopeNodeId: clientNodeId });
+        });
       }
       return ids;
     },
@@ -172,16 +177,21 @@ export function createUserGroupsService(db: Db, eventLog: EventLogService, scope
       if (body.defaultMobileDashboardTemplate !== undefined)
         v.default_mobile_dashboard_template = body.defaultMobileDashboardTemplate;
       if (body.supportChatEnabled !== undefined) v.support_chat_enabled = body.supportChatEnabled;
-      await updateGroup(db, id, v);
-      await eventLog.record(principal, 'UserGroup.Update', group.name, { changed: Object.keys(body) });
+      await eventLog.withAudit(async (tx) => {
+        await updateGroup(db, id, v);
+        await eventLog.record(tx, principal, 'UserGroup.Update', group.name, { changed: Object.keys(body) });
+      });
       return present(await byId(id));
     },
 
     async remove(principal: Principal, id: string) {
       const group = await load(principal, id);
       if (group.name === EVERYONE_GROUP) throw badRequest('The _EVERYONE_ group cannot be deleted', 'id');
-      const usersMoved = await deleteGroup(db, id);
-      await eventLog.record(principal, 'UserGroup.Delete', group.name, { usersMoved });
+      const usersMoved = await eventLog.withAudit(async (tx) => {
+        const usersMoved = await deleteGroup(db, id);
+        await eventLog.record(tx, principal, 'UserGroup.Delete', group.name, { usersMoved });
+        return usersMoved;
+      });
       return { deleted: true as const, usersMoved };
     },
   };

@@ -217,14 +217,17 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
         is_sso_user: body.isSsoUser,
         disabled_at: body.disabled ? clock.now() : null,
       };
-      const id = await insertUser(db, values, clock.now());
-      const dashboards = templates
-        ? await templates().applyUserCreationActions(id, body.userGroupId ?? null, body.scope)
-        : 0;
-      await eventLog.record(principal, 'User.Create', body.username, {
-        roles: values.roles,
-        scope: body.scope,
-        dashboards,
+      const id = await eventLog.withAudit(async (tx) => {
+        const id = await insertUser(db, values, clock.now());
+        const dashboards = templates
+          ? await templates().applyUserCreationActions(id, body.userGroupId ?? null, body.scope)
+          : 0;
+        await eventLog.record(tx, principal, 'User.Create', body.username, {
+          roles: values.roles,
+          scope: body.scope,
+          dashboards,
+        });
+        return id;
       });
       return presentById(id);
     },
@@ -232,29 +235,34 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
     /** The demo seeder and `npm run create-admin`: no actor, no scope checks; the password rule holds. */
     async createAsSystem(input: SystemUserInput): Promise<{ id: string }> {
       await checkUsername(input.username);
-      const id = await insertUser(
-        db,
-        {
-          username: input.username,
-          first_name: input.firstName,
-          last_name: input.lastName,
-          email: input.email,
-          language: trimLanguage(input.language),
-          password_hash: await hashChecked(input.password, 'password'),
+      // hashed before the transaction opens: argon2 takes a while and the connection waits for nobody
+      const passwordHash = await hashChecked(input.password, 'password');
+      const id = await eventLog.withAudit(async (tx) => {
+        const id = await insertUser(
+          db,
+          {
+            username: input.username,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            email: input.email,
+            language: trimLanguage(input.language),
+            password_hash: passwordHash,
+            roles: input.roles,
+            scope_node_id: input.scopeNodeId,
+            user_group_id: null,
+            mobile_settings: { ...DEFAULT_MOBILE_SETTINGS, ...input.mobileSettings },
+            timeout_minutes: 0,
+            reset_password_at_next_login: false,
+            is_sso_user: false,
+            disabled_at: null,
+          },
+          clock.now(),
+        );
+        await eventLog.record(tx, null, 'User.Create', input.username, {
           roles: input.roles,
-          scope_node_id: input.scopeNodeId,
-          user_group_id: null,
-          mobile_settings: { ...DEFAULT_MOBILE_SETTINGS, ...input.mobileSettings },
-          timeout_minutes: 0,
-          reset_password_at_next_login: false,
-          is_sso_user: false,
-          disabled_at: null,
-        },
-        clock.now(),
-      );
-      await eventLog.record(null, 'User.Create', input.username, {
-        roles: input.roles,
-        scope: input.scopeNodeId,
+          scope: input.scopeNodeId,
+        });
+        return id;
       });
       return { id };
     },
@@ -291,10 +299,12 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
       if (body.disabled !== undefined)
         values.disabled_at = body.disabled ? (target.disabled_at ?? clock.now()) : null;
       // a disabled user, or one whose password an admin replaced, loses every session at once
-      await updateUser(db, id, values, clock.now(), disabling || body.password !== undefined);
-      const changed = Object.keys(body).filter((k) => k !== 'password');
-      await eventLog.record(principal, disabling ? 'User.Disable' : 'User.Update', target.username, {
-        changed: body.password !== undefined ? [...changed, 'password'] : changed,
+      await eventLog.withAudit(async (tx) => {
+        await updateUser(db, id, values, clock.now(), disabling || body.password !== undefined);
+        const changed = Object.keys(body).filter((k) => k !== 'password');
+        await eventLog.record(tx, principal, disabling ? 'User.Disable' : 'User.Update', target.username, {
+          changed: body.password !== undefined ? [...changed, 'password'] : changed,
+        });
       });
       if (disabling || body.roles !== undefined || body.scope !== undefined) {
         bus.emit('userAccessChanged', { userId: id });
@@ -331,8 +341,10 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
         const what = owned.map((o) => `${o.count} ${o.resource}`).join(', ');
         throw conflict(`The user owns ${what}; delete with force=true to delete them too`, undefined, result);
       }
-      await deleteUser(db, id);
-      await eventLog.record(principal, 'User.Delete', target.username, { owned, force: opts.force });
+      await eventLog.withAudit(async (tx) => {
+        await deleteUser(db, id);
+        await eventLog.record(tx, principal, 'User.Delete', target.username, { owned, force: opts.force });
+      });
       bus.emit('userAccessChanged', { userId: id });
       return { ...result, deleted: true };
     },
@@ -365,9 +377,11 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
         values.reset_password_at_next_login = false;
       }
       // sessions are kept: the dialog answers the user, not a new token (use password-change for that)
-      await updateUser(db, body.id, values, clock.now(), false);
-      await eventLog.record(principal, 'User.Profile', row.username, {
-        changed: changingPassword ? ['profile', 'password'] : ['profile'],
+      await eventLog.withAudit(async (tx) => {
+        await updateUser(db, body.id, values, clock.now(), false);
+        await eventLog.record(tx, principal, 'User.Profile', row.username, {
+          changed: changingPassword ? ['profile', 'password'] : ['profile'],
+        });
       });
       return presentById(body.id);
     },

@@ -17,6 +17,25 @@ export interface AccessClaims {
 
 export class InvalidTokenError extends Error {}
 
+/** Subjects are user ids: anything else in a validly signed token is refused before it reaches SQL. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function actorOf(act: unknown): AccessClaims['act'] | undefined {
+  if (act === undefined) return undefined;
+  const a = act as Record<string, unknown> | null;
+  if (
+    typeof a !== 'object' ||
+    a === null ||
+    typeof a.sub !== 'string' ||
+    !UUID.test(a.sub) ||
+    typeof a.name !== 'string' ||
+    !Number.isSafeInteger(a.ver)
+  ) {
+    throw new InvalidTokenError('claims');
+  }
+  return { sub: a.sub, name: a.name, ver: a.ver as number };
+}
+
 export class TokenService {
   private readonly key: Uint8Array;
   constructor(
@@ -64,14 +83,15 @@ export class TokenService {
       const { sub, ver, name, act, exp } = payload as Record<string, unknown>;
       if (
         typeof sub !== 'string' ||
-        typeof ver !== 'number' ||
+        !UUID.test(sub) ||
+        !Number.isSafeInteger(ver) ||
         typeof name !== 'string' ||
         typeof exp !== 'number'
       ) {
         throw new InvalidTokenError('claims');
       }
-      const actor = act as AccessClaims['act'] | undefined;
-      return { sub, ver, name, exp, ...(actor ? { act: actor } : {}) };
+      const actor = actorOf(act);
+      return { sub, ver: ver as number, name, exp, ...(actor ? { act: actor } : {}) };
     } catch (e) {
       if (e instanceof InvalidTokenError) throw e;
       if (e instanceof errors.JOSEError) throw new InvalidTokenError(e.code);

@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect, Migrator, sql } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { DatabaseUnavailableError } from './unavailable.js';
+import { UnitOfWorkDialect } from './unit-of-work.js';
 
 // numeric and bigint columns come back as JS numbers: counts and sums stay far below 2^53
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -95,7 +96,7 @@ export function createDb(
     end: () => pool.end(),
   };
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: limitedPool as unknown as pg.Pool }),
+    dialect: new UnitOfWorkDialect({ pool: limitedPool as unknown as pg.Pool }),
   });
   return {
     db,

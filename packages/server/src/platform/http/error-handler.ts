@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { fromDatabaseError } from './database-errors.js';
 
 /** Retry-After of a 503 while the database is unavailable: a restart of the embedded one takes a few seconds */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -17,7 +18,8 @@ function fieldOf(instancePath: string | undefined, params: unknown): string | un
  * Retry-After while the database cannot answer.
  */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler((thrown: FastifyError, req, reply) => {
+    const err = (fromDatabaseError(thrown) ?? thrown) as FastifyError;
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send({
         error: err.code,
