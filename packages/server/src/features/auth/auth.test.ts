@@ -170,6 +170,7 @@ describe('POST /authentication and /authentication/refreshToken', () => {
     const owner = await login(dave.username, dave.password, '10.6.0.1');
     expect(owner.statusCode).toBe(429);
     const wait = Number(owner.headers['retry-after']);
+    console.info(`after 120 concurrent wrong passwords from 6 addresses the owner is told to wait ${wait} s`);
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(THROTTLE.capMs / 1000);
     t.clock.advance(wait * 1000);
