@@ -1,5 +1,3 @@
-import { inRoleGroup } from './policies/role-groups.js';
-
 /** Roles of spec section 6. The string values are what the API and tokens carry. */
 export const ROLES = [
   'superAdmin',
@@ -24,11 +22,3 @@ export interface Principal {
 
 export const hasRole = (p: Pick<Principal, 'roles'>, ...roles: Role[]) =>
   roles.some((r) => p.roles.includes(r));
-export const isSuperAdmin = (p: Pick<Principal, 'roles'>) => inRoleGroup(p, 'superAdmin');
-/** "Admin-kind means admin or superAdmin" */
-export const isAdminKind = (p: Pick<Principal, 'roles'>) => inRoleGroup(p, 'adminKind');
-export const canImpersonate = (p: Pick<Principal, 'roles'>) => inRoleGroup(p, 'impersonators');
-export const canManageDevices = (p: Pick<Principal, 'roles'>) => inRoleGroup(p, 'deviceManagers');
-export const canOperateOccupancy = (p: Pick<Principal, 'roles'>) => inRoleGroup(p, 'occupancyOperators');
-export const isDashboardOnly = (p: Pick<Principal, 'roles'>) =>
-  hasRole(p, 'dashboardOnly') && !isAdminKind(p);

@@ -1,4 +1,5 @@
-import { isDashboardOnly, type Role } from '../roles.js';
+import type { Role } from '../roles.js';
+import { isDashboardOnly } from './role-groups.js';
 import type { MobileSettings } from '../contracts/users.js';
 import { inRoleGroup } from './role-groups.js';
 

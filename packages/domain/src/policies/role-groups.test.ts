@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { ROLES } from '../roles.js';
 import {
-  ROLES,
+  ROLE_GROUPS,
   canImpersonate,
   canManageDevices,
   canOperateOccupancy,
+  inRoleGroup,
   isAdminKind,
   isSuperAdmin,
-} from '../roles.js';
-import { ROLE_GROUPS, inRoleGroup } from './role-groups.js';
+} from './role-groups.js';
 
 describe('role groups', () => {
   it('list the roles of spec section 6', () => {

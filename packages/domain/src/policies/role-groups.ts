@@ -1,4 +1,4 @@
-import type { Role } from '../roles.js';
+import { hasRole, type Principal, type Role } from '../roles.js';
 
 /**
  * The groups of roles that routes, services and screens open to (spec section 6), written once.
@@ -21,3 +21,12 @@ export type RoleGroup = keyof typeof ROLE_GROUPS;
 /** True when the principal holds at least one role of the group. */
 export const inRoleGroup = (p: { roles: readonly Role[] }, group: RoleGroup): boolean =>
   ROLE_GROUPS[group].some((r) => p.roles.includes(r));
+
+export const isSuperAdmin = (p: Pick<Principal, 'roles'>) => inRoleGroup(p, 'superAdmin');
+/** "Admin-kind means admin or superAdmin" */
+export const isAdminKind = (p: Pick<Principal, 'roles'>) => inRoleGroup(p, 'adminKind');
+export const canImpersonate = (p: Pick<Principal, 'roles'>) => inRoleGroup(p, 'impersonators');
+export const canManageDevices = (p: Pick<Principal, 'roles'>) => inRoleGroup(p, 'deviceManagers');
+export const canOperateOccupancy = (p: Pick<Principal, 'roles'>) => inRoleGroup(p, 'occupancyOperators');
+export const isDashboardOnly = (p: Pick<Principal, 'roles'>) =>
+  hasRole(p, 'dashboardOnly') && !isAdminKind(p);
