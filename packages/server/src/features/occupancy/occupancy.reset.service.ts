@@ -1,5 +1,6 @@
 import { OCCUPANCY_RESET_MESSAGE_KEYS, type Principal, type SaveOccupancyResetBody } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
+import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
@@ -42,13 +43,41 @@ const view = (row: ResetScheduleRow) => ({
  */
 export function createOccupancyResetService(deps: {
   db: Db;
+  clock: Clock;
   log: Logger;
   scope: ScopeService;
   eventLog: EventLogService;
   occupancy: OccupancyService;
   series: Pick<SeriesService, 'nodeTimeZone'>;
 }) {
-  const { db, log, scope, eventLog, occupancy, series } = deps;
+  const { db, clock, log, scope, eventLog, occupancy, series } = deps;
+
+  /**
+   * The scheduler asks for the reset targets at every tick (each second): they are read from the
+   * database at most once a minute, and at once after this instance changed a schedule. A schedule or
+   * time zone changed elsewhere is seen within the minute, and the scheduler still runs a reset missed by
+   * less than an hour.
+   */
+  const TARGETS_MAX_AGE_MS = 60_000;
+  let cachedTargets: { readAt: number; resets: ScheduledReset[] } | null = null;
+  const forgetTargets = () => void (cachedTargets = null);
+
+  async function readScheduledResets(): Promise<ScheduledReset[]> {
+    const zones = new Map<string, string>();
+    const out: ScheduledReset[] = [];
+    for (const pair of await resetPairs(db)) {
+      let tz = zones.get(pair.node_id);
+      if (!tz) zones.set(pair.node_id, (tz = await series.nodeTimeZone(pair.node_id)));
+      out.push({
+        scheduleId: pair.schedule_id,
+        nodeId: pair.node_id,
+        timeZone: tz,
+        time: pair.time_of_day,
+        daysOfWeek: pair.days_of_week,
+      });
+    }
+    return out;
+  }
 
   async function visible(principal: Principal, row: ResetScheduleRow): Promise<boolean> {
     for (const l of row.locations) if (!(await scope.isInScope(principal, l.id))) return false;
@@ -64,7 +93,9 @@ export function createOccupancyResetService(deps: {
   return {
     /** A schedule set up by the system (the demo's nightly reset): no caller, so not audited. */
     async addSystemSchedule(row: { name: string; time: string; days: number[]; locationIds: string[] }) {
-      return replaceSchedule(db, null, row);
+      const id = await replaceSchedule(db, null, row);
+      forgetTargets();
+      return id;
     },
 
     async list(principal: Principal) {
@@ -98,6 +129,7 @@ export function createOccupancyResetService(deps: {
         });
         return id;
       });
+      forgetTargets();
       return { ...view((await findSchedule(db, id))!), messageKey: OCCUPANCY_RESET_MESSAGE_KEYS[kind][0] };
     },
 
@@ -107,6 +139,7 @@ export function createOccupancyResetService(deps: {
         await deleteSchedule(db, id);
         await eventLog.record(tx, principal, 'OccupancyReset.delete', id, {});
       });
+      forgetTargets();
       return { messageKey: OCCUPANCY_RESET_MESSAGE_KEYS.delete[0] };
     },
 
@@ -115,20 +148,11 @@ export function createOccupancyResetService(deps: {
      * (occupancy.jobs.ts) to run at the schedule's time on its weekdays, in the location's own zone.
      */
     async scheduledResets(): Promise<ScheduledReset[]> {
-      const zones = new Map<string, string>();
-      const out: ScheduledReset[] = [];
-      for (const pair of await resetPairs(db)) {
-        let tz = zones.get(pair.node_id);
-        if (!tz) zones.set(pair.node_id, (tz = await series.nodeTimeZone(pair.node_id)));
-        out.push({
-          scheduleId: pair.schedule_id,
-          nodeId: pair.node_id,
-          timeZone: tz,
-          time: pair.time_of_day,
-          daysOfWeek: pair.days_of_week,
-        });
+      const now = clock.now().getTime();
+      if (!cachedTargets || now - cachedTargets.readAt >= TARGETS_MAX_AGE_MS || now < cachedTargets.readAt) {
+        cachedTargets = { readAt: now, resets: await readScheduledResets() };
       }
-      return out;
+      return cachedTargets.resets;
     },
 
     /**
