@@ -70,9 +70,15 @@ function earlyBoot(): Plugin {
         const url = (file: string) => `/${file}`;
         const byModule = (suffix: string) =>
           chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(suffix))?.fileName;
+        // the features' own text files (src/features/<feature>/i18n/<lang>.json, see src/i18n/catalogue.ts)
+        const featureTexts = (lang: string) =>
+          chunks
+            .filter((c) => new RegExp(`src/features/[^/]+/i18n/${lang}\\.json$`).test(c.facadeModuleId ?? ''))
+            .map((c) => c.fileName);
         const locale = (lang: string, dayjsLocale?: string) =>
           [
             byModule(`src/i18n/${lang}.json`),
+            ...featureTexts(lang),
             dayjsLocale && byModule(`dayjs/locale/${dayjsLocale}.js`),
             dayjsLocale && byModule(`src/theme/mui-locales/${lang}.ts`),
           ]
@@ -89,10 +95,11 @@ function earlyBoot(): Plugin {
             css: [...(dashboard.viteMetadata?.importedCss ?? [])].map(url),
           },
         };
+        const features = featureTexts('en').length;
         if (
-          config.locales.en.length !== 1 ||
-          config.locales.fr.length !== 3 ||
-          config.locales.es.length !== 3
+          config.locales.en.length !== 1 + features ||
+          config.locales.fr.length !== 3 + features ||
+          config.locales.es.length !== 3 + features
         )
           throw new Error(`early boot: language chunks not found (${JSON.stringify(config.locales)})`);
         const font = Object.values(bundle).find(

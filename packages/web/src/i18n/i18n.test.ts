@@ -2,15 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, PASSWORD_CLASSES, passwordPartKey } from '@footfall/domain';
-import en from './en.json';
-import fr from './fr.json';
-import es from './es.json';
+import { allTextsEager, textFilesEager } from './catalogue-eager';
 
 /**
  * Every text of the UI exists in en, fr and es: the three files have the same keys, no empty
  * value, the same placeholders, and every key the source code names is present.
  */
-const files: Record<string, Record<string, string>> = { en, fr, es };
+const files = allTextsEager();
+const en = files.en!;
 const srcDir = path.resolve(__dirname, '..');
 
 function sourceFiles(dir: string): string[] {
@@ -44,6 +43,19 @@ function keysUsedInSource(): Set<string> {
 const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
+  it('come in en, fr and es files, each key in one file only', () => {
+    const owner = new Map<string, string>();
+    for (const { file, lang, texts } of textFilesEager()) {
+      expect(['en', 'fr', 'es'], file).toContain(lang);
+      for (const key of Object.keys(texts)) {
+        const where = `${lang}:${key}`;
+        expect(owner.get(where), `${key} in ${file} and ${owner.get(where)}`).toBeUndefined();
+        owner.set(where, file);
+      }
+    }
+    expect(Object.keys(files).sort()).toEqual(['en', 'es', 'fr']);
+  });
+
   it('have the same keys in every language', () => {
     const enKeys = Object.keys(en).sort();
     for (const lang of ['fr', 'es']) {
@@ -57,9 +69,7 @@ describe('translations', () => {
     for (const [lang, file] of Object.entries(files)) {
       for (const [key, value] of Object.entries(file)) {
         expect(value.trim(), `${lang}.${key}`).not.toBe('');
-        expect(placeholders(value), `${lang}.${key}`).toEqual(
-          placeholders((en as Record<string, string>)[key]!),
-        );
+        expect(placeholders(value), `${lang}.${key}`).toEqual(placeholders(en[key]!));
       }
     }
   });

@@ -2,17 +2,13 @@ import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
-import { DEFAULT_LANGUAGE, LOCALES, type Language } from '@footfall/domain';
+import { DEFAULT_LANGUAGE, LANGUAGES, LOCALES, type Language } from '@footfall/domain';
+import { loadTexts } from './catalogue';
 
 /**
- * i18next with one JSON file per language (en, fr, es). Each language is its own chunk, loaded
- * when first shown, so a page carries only the text it displays.
+ * i18next with the texts of `catalogue.ts` (a shared JSON file per language plus each feature's own).
+ * Each language is its own chunks, loaded when first shown, so a page carries only the text it displays.
  */
-const loaders: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
-  en: () => import('./en.json'),
-  fr: () => import('./fr.json'),
-  es: () => import('./es.json'),
-};
 
 /** Date conventions: fr-CA (YYYY-MM-DD, week starts Sunday), es-ES, en-US. */
 const dayjsLocales: Record<Language, () => Promise<unknown>> = {
@@ -26,10 +22,9 @@ const lazyJson: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    const load = loaders[language as Language];
-    if (!load) return callback(null, {});
-    load().then(
-      (m) => callback(null, m.default),
+    if (!(LANGUAGES as readonly string[]).includes(language)) return callback(null, {});
+    loadTexts(language as Language).then(
+      (texts) => callback(null, texts),
       (e: unknown) => callback(e as Error, null),
     );
   },

@@ -1,9 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import en from '../i18n/en.json';
-import fr from '../i18n/fr.json';
-import es from '../i18n/es.json';
+import { allTextsEager } from '../i18n/catalogue-eager';
 import { i18n, initI18n } from '../i18n/i18n';
 
 // lazily loaded routes take longer than the default 1 s to appear when the 2 cores are busy (CI runs
@@ -11,10 +9,11 @@ import { i18n, initI18n } from '../i18n/i18n';
 configure({ asyncUtilTimeout: 10_000 });
 
 // every language loaded up front, so components render their real text
+const texts = allTextsEager();
 await initI18n('en', {
-  en: { translation: en },
-  fr: { translation: fr },
-  es: { translation: es },
+  en: { translation: texts.en! },
+  fr: { translation: texts.fr! },
+  es: { translation: texts.es! },
 });
 
 afterEach(async () => {
