@@ -73,7 +73,7 @@ function earlyBoot(): Plugin {
         // the features' own text files (src/features/<feature>/i18n/<lang>.json, see src/i18n/catalogue.ts)
         const featureTexts = (lang: string) =>
           chunks
-            .filter((c) => new RegExp(`src/features/[^/]+/i18n/${lang}\\.json$`).test(c.facadeModuleId ?? ''))
+            .filter((c) => new RegExp(`src/features/.+/i18n/${lang}\\.json$`).test(c.facadeModuleId ?? ''))
             .map((c) => c.fileName);
         const locale = (lang: string, dayjsLocale?: string) =>
           [

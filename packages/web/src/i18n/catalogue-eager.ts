@@ -11,7 +11,7 @@ type JsonModule = { default: Texts };
 export function textFilesEager(): { file: string; lang: string; texts: Texts }[] {
   const eager = {
     ...import.meta.glob<JsonModule>('./*.json', { eager: true }),
-    ...import.meta.glob<JsonModule>('../features/*/i18n/*.json', { eager: true }),
+    ...import.meta.glob<JsonModule>('../features/**/i18n/*.json', { eager: true }),
   };
   return Object.entries(eager).map(([file, m]) => ({
     file,

@@ -2,7 +2,7 @@ import type { Language } from '@footfall/domain';
 
 /**
  * The UI texts of a language: the shared file `i18n/<lang>.json` plus each feature's own
- * `features/<feature>/i18n/<lang>.json` (so features add their words without touching one big file).
+ * `i18n/<lang>.json` files under `features/<feature>/` (at any depth; so features add their words without touching
  * A key lives in exactly one file; `i18n.test.ts` checks that and that the three languages match.
  */
 type Texts = Record<string, string>;
@@ -13,7 +13,7 @@ const core: Record<Language, () => Promise<JsonModule>> = {
   fr: () => import('./fr.json'),
   es: () => import('./es.json'),
 };
-const featureFiles = import.meta.glob<JsonModule>('../features/*/i18n/*.json');
+const featureFiles = import.meta.glob<JsonModule>('../features/**/i18n/*.json');
 
 export const fileLanguage = (file: string) => /\/(\w+)\.json$/.exec(file)?.[1];
 
