@@ -2,8 +2,8 @@ import type { Language } from '@footfall/domain';
 
 /**
  * The UI texts of a language: the shared file `i18n/<lang>.json` plus each feature's own
- * `i18n/<lang>.json` files under `features/<feature>/` (at any depth; so features add their words without touching
- * A key lives in exactly one file; `i18n.test.ts` checks that and that the three languages match.
+ * `i18n/<lang>.json` files under `features/<feature>/`, at any depth (so features add their words without
+ * touching one big file). A key lives in exactly one file; `i18n.test.ts` checks that and that the three languages match.
  */
 type Texts = Record<string, string>;
 type JsonModule = { default: Texts };
