@@ -7,9 +7,31 @@ const decimal = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 2 
 const percent = new Intl.NumberFormat(NUMBER_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const DURATION_KPIS = new Set(['DwellTime', 'QueuingTime', 'QueueAbandonmentTime']);
-const MONEY_KPIS = new Set(['Sales', 'AvgSales', 'SPH']);
+const MONEY_KPIS = new Set(['Sales', 'AvgSales', 'SPH', 'POT', 'VPC']);
+/** measured quantities that are not counts of people or things: hours worked, a change of rate */
+const MEASURE_KPIS = new Set(['StaffHours', 'DeltaConversionRate']);
+/** computed KPIs that count people (traffic minus transactions) */
+const COUNT_FORMULAS = new Set(['UnsoldTraffic']);
 
 export const isPercentageKpi = (kpi: string) => findFormula(kpi)?.isPercentage ?? false;
+
+/**
+ * What a KPI's values are, which decides how they are written: counts of people and things (visitors,
+ * forecasts of visitors, occupancy, transactions, items, queue lengths, groups) are whole numbers;
+ * money, rates and ratios (per transaction, per staff hour), and hours keep two decimals.
+ */
+export type KpiUnit = 'count' | 'money' | 'percent' | 'duration' | 'ratio' | 'measure';
+
+export function kpiUnit(kpi: string): KpiUnit {
+  if (isPercentageKpi(kpi)) return 'percent';
+  if (DURATION_KPIS.has(kpi)) return 'duration';
+  if (MONEY_KPIS.has(kpi)) return 'money';
+  if (MEASURE_KPIS.has(kpi)) return 'measure';
+  if (COUNT_FORMULAS.has(kpi)) return 'count';
+  // the other computed KPIs divide one figure by another
+  if (findFormula(kpi)?.expression.includes('/')) return 'ratio';
+  return 'count';
+}
 
 /** A duration in seconds: under 60 it shows seconds ("42 s"), otherwise minutes and seconds. */
 export function formatDuration(seconds: number): string {
@@ -22,10 +44,17 @@ export function formatDuration(seconds: number): string {
 /** One KPI value as shown on cards, tables and tooltips; null shows a dash. */
 export function formatKpiValue(kpi: string, value: number | null | undefined): string {
   if (value == null || !Number.isFinite(value)) return '–';
-  if (isPercentageKpi(kpi)) return `${percent.format(value)} %`;
-  if (DURATION_KPIS.has(kpi)) return formatDuration(value);
-  if (MONEY_KPIS.has(kpi)) return decimal.format(value);
-  return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
+  switch (kpiUnit(kpi)) {
+    case 'percent':
+      return `${percent.format(value)} %`;
+    case 'duration':
+      return formatDuration(value);
+    case 'count':
+      // a forecast or an average of visitors is still a number of people
+      return integer.format(Math.round(value) || 0); // no "-0"
+    default:
+      return decimal.format(value);
+  }
 }
 
 /** Axis ticks: French number format (spec section 9). */

@@ -152,12 +152,13 @@ export function MobileLayout({ noScroll = false }: { noScroll?: boolean }) {
               height: '100%',
               bgcolor: 'transparent',
               '& .MuiBottomNavigationAction-root': { flex: 1, minWidth: 0, px: 0.25 },
+              // long labels ("Tableau de bord", "Représentations") wrap on two lines instead of being cut
               '& .MuiBottomNavigationAction-label, & .MuiBottomNavigationAction-label.Mui-selected': {
                 fontSize: 11,
                 fontWeight: 600,
-                whiteSpace: 'nowrap',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
+                lineHeight: 1.15,
+                whiteSpace: 'normal',
+                textAlign: 'center',
                 maxWidth: '100%',
               },
             }}

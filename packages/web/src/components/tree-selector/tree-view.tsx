@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import Radio from '@mui/material/Radio';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -21,6 +22,7 @@ import {
 import type { FlatNode } from '../../lib/tree-api';
 import { WhenIdle } from '../when-idle';
 import type { Tags } from './tree-tags';
+import { checkStates, toggleInSelection, type CheckState } from './tree-selection';
 
 const TagFilter = lazy(() => import('./tag-filter'));
 /** the room the tag filter takes, kept while it loads */
@@ -36,9 +38,22 @@ export function useDebounced<T>(value: T, ms = TREE_SEARCH_DEBOUNCE_MS): T {
   return v;
 }
 
+const ARIA_CHECKED: Record<CheckState, 'true' | 'false' | 'mixed'> = {
+  checked: 'true',
+  indeterminate: 'mixed',
+  unchecked: 'false',
+};
+
 /**
  * The node tree of the pane: search (spec rules, debounced, the selection is kept), single or multi
  * selection, clear, and the tag filter (location groups plus the demographic tags).
+ *
+ * Single selection shows a radio button on each row (a click replaces the choice); multiple selection
+ * shows checkboxes, with parents checked or partly checked from what lies below them
+ * (`tree-selection.ts`), and the number of rows chosen. The mode starts from the selection (several
+ * ids: multiple); a screen that reuses the tree for another selection (another dashboard) remounts it
+ * with a `key` so that the mode follows. Devices are hidden unless `deviceToggle` offers the
+ * "Show devices" switch and the user turns it on (device-level analysis).
  */
 export function TreeView(props: {
   nodes: readonly FlatNode[];
@@ -47,10 +62,16 @@ export function TreeView(props: {
   tags: Tags;
   onTags(tags: Tags): void;
   pane: PaneState;
+  /** offer the "Show devices" switch (default false: devices are never listed) */
+  deviceToggle?: boolean;
+  /** offer the multiple selection switch (default true); false for pickers of one node */
+  allowMultiple?: boolean;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [multi, setMulti] = useState(props.selection.length > 1);
+  const allowMultiple = props.allowMultiple ?? true;
+  const [multi, setMulti] = useState(allowMultiple && props.selection.length > 1);
+  const [showDevices, setShowDevices] = useState(false);
   const search = useDebounced(text);
   const groups = useMemo(
     () => [...new Set(props.nodes.map((n) => n.locationGroup).filter((g): g is string => !!g))].sort(),
@@ -60,15 +81,19 @@ export function TreeView(props: {
     const match = treeSearchMatcher(search);
     const byGroup = props.tags.locationGroup.length ? new Set(props.tags.locationGroup) : null;
     return props.nodes.filter((n) => {
-      if (n.kind === 'device') return false;
+      if (n.kind === 'device' && !showDevices) return false;
       if (byGroup && n.kind === 'location' && !byGroup.has(n.locationGroup ?? '')) return false;
       return match ? match(n) : true;
     });
-  }, [props.nodes, search, props.tags.locationGroup]);
+  }, [props.nodes, search, props.tags.locationGroup, showDevices]);
   const selected = new Set(props.selection);
+  const states = useMemo(
+    () => (multi ? checkStates(props.nodes, props.selection) : null),
+    [multi, props.nodes, props.selection],
+  );
   const toggle = (id: string) => {
     if (!multi) return props.onSelection([id]);
-    props.onSelection(selected.has(id) ? props.selection.filter((s) => s !== id) : [...props.selection, id]);
+    props.onSelection(toggleInSelection(props.nodes, props.selection, id));
   };
   const cut = labelCut('node', props.pane);
   const labelIds = useId();
@@ -101,11 +126,26 @@ export function TreeView(props: {
               <TagFilter groups={groups} tags={props.tags} onTags={props.onTags} />
             </Suspense>
           </WhenIdle>
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-            <FormControlLabel
-              control={<Switch size="small" checked={multi} onChange={(_e, v) => setMulti(v)} />}
-              label={<Typography variant="body2">{t('tree_multi_select')}</Typography>}
-            />
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+            {allowMultiple ? (
+              <FormControlLabel
+                sx={{ mr: 0 }}
+                control={<Switch size="small" checked={multi} onChange={(_e, v) => setMulti(v)} />}
+                label={<Typography variant="body2">{t('tree_multi_select')}</Typography>}
+              />
+            ) : (
+              <span />
+            )}
+            {multi && (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                data-testid="tree-selection-count"
+                sx={{ ml: 'auto' }}
+              >
+                {t('tree_selected_count', { count: props.selection.length })}
+              </Typography>
+            )}
             <Tooltip title={t('tree_clear')}>
               <span>
                 <IconButton
@@ -119,14 +159,33 @@ export function TreeView(props: {
               </span>
             </Tooltip>
           </Box>
+          {props.deviceToggle && (
+            <FormControlLabel
+              sx={{ mt: -1 }}
+              control={
+                <Switch size="small" checked={showDevices} onChange={(_e, v) => setShowDevices(v)} />
+              }
+              label={<Typography variant="body2">{t('tree_show_devices')}</Typography>}
+            />
+          )}
         </>
       )}
       <Box role="tree" aria-multiselectable={multi} aria-label={t('pane_locations')}>
-        {visible.map((n) => (
+        {visible.map((n) => {
+          const state = states?.get(n.id) ?? 'unchecked';
+          const control = {
+            size: 'small',
+            tabIndex: -1,
+            sx: { p: 0.5 },
+            slotProps: { input: { 'aria-labelledby': `${labelIds}-${n.id}` } },
+          } as const;
+          return (
           <Box
             key={n.id}
             role="treeitem"
             aria-selected={selected.has(n.id)}
+            aria-checked={states ? ARIA_CHECKED[state] : undefined}
+            data-kind={n.kind}
             aria-labelledby={`${labelIds}-${n.id}`}
             data-node-id={n.id}
             onClick={() => toggle(n.id)}
@@ -140,24 +199,30 @@ export function TreeView(props: {
               '&:hover': { bgcolor: 'action.hover' },
             }}
           >
-            <Checkbox
-              size="small"
-              checked={selected.has(n.id)}
-              tabIndex={-1}
-              sx={{ p: 0.5 }}
-              slotProps={{ input: { 'aria-labelledby': `${labelIds}-${n.id}` } }}
-            />
+            {multi ? (
+              <Checkbox
+                {...control}
+                checked={state === 'checked'}
+                indeterminate={state === 'indeterminate'}
+              />
+            ) : (
+              <Radio {...control} checked={selected.has(n.id)} />
+            )}
             <Typography
               id={`${labelIds}-${n.id}`}
               variant="body2"
               noWrap
               title={n.name}
-              sx={{ fontWeight: n.kind === 'group' ? 600 : 400 }}
+              sx={{
+                fontWeight: n.kind === 'group' ? 600 : 400,
+                color: n.kind === 'device' ? 'text.secondary' : undefined,
+              }}
             >
               {cut ? ellipsis(n.name, cut) : n.name}
             </Typography>
           </Box>
-        ))}
+          );
+        })}
         {visible.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
             {t('tree_no_match')}

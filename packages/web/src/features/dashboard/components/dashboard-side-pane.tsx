@@ -109,6 +109,9 @@ export function DashboardSidePane({ state }: { state: PaneState }) {
             <HelpTip id="filtersPanel" />
           </Box>
           <TreeView
+            // a new tree per dashboard: its selection mode starts from that dashboard's selection
+            key={current ?? ''}
+            deviceToggle
             nodes={nodes}
             selection={selection}
             onSelection={(ids) => dashboardStore.setPendingSelection(ids)}

@@ -58,7 +58,7 @@ export function OperatorControls(props: {
       </Button>
       <Box
         component="form"
-        sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+        sx={{ display: 'flex', gap: 1, alignItems: 'center', maxWidth: '100%' }}
         onSubmit={(e) => {
           e.preventDefault();
           if (valid) mutation.mutate({ value: parsed }, { onSuccess: () => setSetTo('') });
@@ -70,7 +70,8 @@ export function OperatorControls(props: {
           value={setTo}
           onChange={(e) => setSetTo(e.target.value)}
           slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'operator-set-input' } }}
-          sx={{ width: 150 }}
+          // room for the whole label in every language ("Personnes à l'intérieur")
+          sx={{ width: 240, maxWidth: '100%' }}
         />
         <Button type="submit" variant="outlined" disabled={!valid || mutation.isPending}>
           {t('liveview_adjust_set')}

@@ -28,6 +28,7 @@ import {
 import { Chart } from '../../../../components/charts/chart';
 import type { FlatNode } from '../../../../lib/tree-api';
 import { useWidgetSeries } from '../use-widget-series';
+import { cardNamesKpi } from '../../lib/kpi-card';
 
 export interface WidgetContext {
   json: DashboardJson;
@@ -149,6 +150,7 @@ const SeriesWidget = memo(function SeriesWidget({
 
 function KpiCards({ widget, series }: { widget: Widget; series: AggregatedSeries[] }) {
   const { t } = useTranslation();
+  const figures = kpiCardFigures(widget, series);
   return (
     <Box
       sx={{
@@ -161,17 +163,19 @@ function KpiCards({ widget, series }: { widget: Widget; series: AggregatedSeries
         overflow: 'hidden',
       }}
     >
-      {kpiCardFigures(widget, series).map(({ kpi, current: cur, n1, y1, forecast }) => {
+      {figures.map(({ kpi, current: cur, n1, y1, forecast }) => {
         return (
           <Box key={kpi} data-testid={`kpi-card-${kpi}`}>
-            <Typography
-              variant="overline"
-              color="text.secondary"
-              noWrap
-              sx={{ lineHeight: 1.3, display: 'block' }}
-            >
-              {t(`kpi_${kpi}`)}
-            </Typography>
+            {cardNamesKpi(widget.title, t(`kpi_${kpi}`), figures.length) && (
+              <Typography
+                variant="overline"
+                color="text.secondary"
+                noWrap
+                sx={{ lineHeight: 1.3, display: 'block' }}
+              >
+                {t(`kpi_${kpi}`)}
+              </Typography>
+            )}
             <Typography
               data-testid="kpi-value"
               sx={{ fontSize: 28, fontWeight: 700, letterSpacing: -0.5, lineHeight: 1.1 }}
