@@ -89,8 +89,6 @@ async function nextSummary(page: Page, kpi: string, act: () => Promise<unknown>)
 /** true when the element's text is cut (ellipsis or hidden overflow) */
 const isCut = (l: Locator) => l.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
 
-test.describe.configure({ mode: 'serial' });
-
 test.describe('item 3: choosing locations', () => {
   test('single selection shows radios; multiple selection shows checkboxes and tri-state parents', async ({
     page,
@@ -293,14 +291,25 @@ test.describe('item 6: snapshot without locations', () => {
     await expectNoSeriousA11yViolations(page, 'snapshot dialog without locations');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    // with a location applied the same dialog sends
+    // a location applied but not saved: the server draws the saved dashboard, still without locations
     await item(page, stores[0]!.id).click();
     await page.getByTestId('tree-apply').click();
     await page.getByTestId('dashboard-menu').click();
     await page.getByTestId('menu-send-snapshot').click();
+    await expect(dialog.getByRole('alert')).toContainText('save it with the locations you applied');
+    await dialog.getByTestId('snapshot-recipients').fill('manager@example.com ');
+    await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // saved with its location, the snapshot is sent
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByTestId('dashboard-page')).not.toHaveAttribute('data-dirty', 'true');
+    await page.getByTestId('dashboard-menu').click();
+    await page.getByTestId('menu-send-snapshot').click();
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     await dialog.getByTestId('snapshot-recipients').fill('manager@example.com ');
-    await expect(dialog.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Snapshot sent to 1 recipient')).toBeVisible();
   });
 
   for (const lang of ['fr', 'es'] as const)

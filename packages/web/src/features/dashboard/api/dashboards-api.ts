@@ -142,3 +142,26 @@ export function useSendSnapshot(
     mutationFn: ({ emails, language }) => sendSnapshot(dashboardId, emails, language),
   });
 }
+
+export const deleteDashboard = (id: string) =>
+  api<{ deleted: true }>(`/api/Dashboard/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/**
+ * Deletes dashboard `id`: the views list is refetched before the caller's onSuccess (which leaves the
+ * page). The deleted dashboard's cached copy is left to expire: removing it while the page still
+ * observes it would refetch it (404) before the navigation.
+ */
+export function useDeleteDashboard(
+  id: string,
+  { onSuccess, ...config }: MutationConfig<() => ReturnType<typeof deleteDashboard>> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: () => deleteDashboard(id),
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: viewsQuery().queryKey });
+      await onSuccess?.(...args);
+    },
+  });
+}

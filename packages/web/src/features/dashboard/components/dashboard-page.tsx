@@ -50,6 +50,7 @@ import { dashboardStore, useDashboardState } from '../state/dashboard-store';
 import { HelpTip } from './dashboard-side-pane';
 import { PeriodSelector, type PeriodChoice } from '../../../components/period/period-selector';
 import { WidgetGrid } from './widget-grid';
+import { useDashboardActions } from './dashboard-actions/dashboard-actions';
 
 /** Locations covered by the selection (selected locations, and those under selected groups). */
 function locationsOf(nodes: readonly FlatNode[], selection: readonly string[]): string[] {
@@ -91,6 +92,21 @@ export function DashboardPage() {
   const [snapshotOpen, setSnapshotOpen] = useState(false);
   const templates = useQuery({ ...templatesQuery(), enabled: menuAnchor !== null });
   usePageTitle(name || t('nav_dashboard'));
+  // the server draws a snapshot from the saved dashboard: without saved locations it has no figures
+  const storedSelection = useMemo(
+    () => (readStoredDashboardJson(dash.data?.json ?? '')?.fullTreeViewSelection.length ?? 0) > 0,
+    [dash.data],
+  );
+  // rename, duplicate, delete (none for read-only users)
+  const actions = useDashboardActions({
+    id,
+    name: dash.data?.name ?? name,
+    json,
+    linkedTemplateName: dash.data?.linkedTemplateName ?? null,
+    dirty,
+    readOnly: readOnlyUser || dash.data?.isReadOnly === true,
+    closeMenu: () => setMenuAnchor(null),
+  });
 
   // open the fetched dashboard in the shared store (again when the server copy changes)
   useEffect(() => {
@@ -281,6 +297,7 @@ export function DashboardPage() {
         >
           {t('send_snapshot')}
         </MenuItem>
+        {actions.items}
         {!readOnly && <ListSubheader role="none">{t('apply_template')}</ListSubheader>}
         {!readOnly && (templates.data ?? []).length === 0 && (
           <MenuItem disabled>{t('no_templates')}</MenuItem>
@@ -330,11 +347,15 @@ export function DashboardPage() {
           onConfigure={setConfiguring}
         />
       ) : null}
+      {actions.dialogs}
       {snapshotOpen && dash.data && (
         <Suspense fallback={null}>
           <SnapshotDialog
             dashboardId={dash.data.id}
             dashboardName={dash.data.name}
+            noLocation={
+              !storedSelection ? (json.fullTreeViewSelection.length === 0 ? 'none' : 'unsaved') : null
+            }
             onClose={() => setSnapshotOpen(false)}
           />
         </Suspense>

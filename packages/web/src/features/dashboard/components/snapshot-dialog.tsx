@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -32,9 +33,15 @@ export function splitEmails(text: string): string[] {
 /**
  * "Send a snapshot": the dashboard's figures over its period, rendered by the server as a PDF and
  * mailed to the recipients typed here (one chip per address; invalid addresses are shown in red and
- * block sending).
+ * block sending). The server draws the saved dashboard: while it has no location (`noLocation`: none
+ * selected, or selected but not saved) a warning says what to do and sending is blocked.
  */
-export function SnapshotDialog(props: { dashboardId: string; dashboardName: string; onClose(): void }) {
+export function SnapshotDialog(props: {
+  dashboardId: string;
+  dashboardName: string;
+  noLocation?: 'none' | 'unsaved' | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const lang = useLang();
@@ -70,6 +77,15 @@ export function SnapshotDialog(props: { dashboardId: string; dashboardName: stri
         <DialogContentText sx={{ mb: 2 }}>
           {t('snapshot_text', { name: props.dashboardName })}
         </DialogContentText>
+        {props.noLocation && (
+          <Alert severity="warning" role="alert" sx={{ mb: 2 }} data-testid="snapshot-no-location">
+            {t(
+              props.noLocation === 'none'
+                ? 'dashboard_snapshot_no_location'
+                : 'dashboard_snapshot_unsaved_location',
+            )}
+          </Alert>
+        )}
         <Autocomplete
           multiple
           freeSolo
@@ -123,7 +139,7 @@ export function SnapshotDialog(props: { dashboardId: string; dashboardName: stri
         </Button>
         <Button
           variant="contained"
-          disabled={all.length === 0 || error !== '' || send.isPending}
+          disabled={all.length === 0 || error !== '' || send.isPending || !!props.noLocation}
           onClick={() => send.mutate({ emails: all, language: lang })}
         >
           {t('snapshot_send')}
