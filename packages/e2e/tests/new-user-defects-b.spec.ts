@@ -189,7 +189,9 @@ test.describe('item 3: choosing locations', () => {
     // one door of several: less than the store
     expect(summary!).toBeLessThan(storeTotal.find((e) => e.mode === 'current_period')!.summary!);
     await expect
-      .poll(async () => norm((await page.getByTestId('kpi-card-TrafficIn').getByTestId('kpi-value').textContent()) ?? ''))
+      .poll(async () =>
+        norm((await page.getByTestId('kpi-card-TrafficIn').getByTestId('kpi-value').textContent()) ?? ''),
+      )
       .toBe(norm(frInt(summary!)));
   });
 });
@@ -341,9 +343,9 @@ test.describe('item 8: formatting', () => {
     // the model averages four weeks: a fraction of a person, unless rounded for display
     expect(Number.isInteger(summary)).toBe(false);
     const forecast = page.getByTestId('kpi-card-TrafficIn').getByText(/^Forecast/);
-    await expect.poll(async () => norm((await forecast.textContent()) ?? '')).toBe(
-      norm(`Forecast: ${frInt(Math.round(summary!))}`),
-    );
+    await expect
+      .poll(async () => norm((await forecast.textContent()) ?? ''))
+      .toBe(norm(`Forecast: ${frInt(Math.round(summary!))}`));
   });
 
   test('a KPI card titled with its KPI does not repeat the label', async ({ page }) => {
@@ -369,7 +371,8 @@ test.describe('item 8: formatting', () => {
       await signIn(page, 'admin', lang);
       const labels = page.getByTestId('bottom-navigation').locator('.MuiBottomNavigationAction-label');
       await expect(labels).toHaveCount(5);
-      for (const label of await labels.all()) expect(await isCut(label), await label.textContent()).toBe(false);
+      for (const label of await labels.all())
+        expect(await isCut(label), await label.textContent()).toBe(false);
       await snap(page, `${lang}-mobile-bottom-navigation`);
       await expectNoSeriousA11yViolations(page, `${lang} bottom navigation`);
       await context.close();

@@ -31,7 +31,9 @@ describe('kpiUnit', () => {
       Array(4).fill('percent'),
     );
     expect(['CPE', 'TPE', 'UPT'].map(kpiUnit)).toEqual(Array(3).fill('ratio'));
-    expect(['DwellTime', 'QueuingTime', 'QueueAbandonmentTime'].map(kpiUnit)).toEqual(Array(3).fill('duration'));
+    expect(['DwellTime', 'QueuingTime', 'QueueAbandonmentTime'].map(kpiUnit)).toEqual(
+      Array(3).fill('duration'),
+    );
     expect(kpiUnit('StaffHours')).toBe('measure');
   });
 

@@ -40,7 +40,12 @@ describe('checkStates', () => {
   });
 
   it('shows a location with one door chosen as partly checked', () => {
-    expect(states(['a2'])).toMatchObject({ a1: 'unchecked', a2: 'checked', A: 'indeterminate', R: 'indeterminate' });
+    expect(states(['a2'])).toMatchObject({
+      a1: 'unchecked',
+      a2: 'checked',
+      A: 'indeterminate',
+      R: 'indeterminate',
+    });
   });
 
   it('treats nodes whose parent is outside the list (a scoped tree) as roots, and ignores unknown ids', () => {
@@ -76,7 +81,13 @@ describe('toggleInSelection', () => {
     expect(toggleInSelection(nodes, ['R'], 'a1')).toEqual(['G2', 'B', 'a2']);
     // the result covers exactly the rest
     const after = toggleInSelection(nodes, ['R'], 'a1');
-    expect(states(after)).toMatchObject({ a1: 'unchecked', a2: 'checked', B: 'checked', C: 'checked', R: 'indeterminate' });
+    expect(states(after)).toMatchObject({
+      a1: 'unchecked',
+      a2: 'checked',
+      B: 'checked',
+      C: 'checked',
+      R: 'indeterminate',
+    });
   });
 
   it('is undone by a second click on a node that was unchecked', () => {

@@ -162,9 +162,7 @@ export function TreeView(props: {
           {props.deviceToggle && (
             <FormControlLabel
               sx={{ mt: -1 }}
-              control={
-                <Switch size="small" checked={showDevices} onChange={(_e, v) => setShowDevices(v)} />
-              }
+              control={<Switch size="small" checked={showDevices} onChange={(_e, v) => setShowDevices(v)} />}
               label={<Typography variant="body2">{t('tree_show_devices')}</Typography>}
             />
           )}
@@ -180,47 +178,47 @@ export function TreeView(props: {
             slotProps: { input: { 'aria-labelledby': `${labelIds}-${n.id}` } },
           } as const;
           return (
-          <Box
-            key={n.id}
-            role="treeitem"
-            aria-selected={selected.has(n.id)}
-            aria-checked={states ? ARIA_CHECKED[state] : undefined}
-            data-kind={n.kind}
-            aria-labelledby={`${labelIds}-${n.id}`}
-            data-node-id={n.id}
-            onClick={() => toggle(n.id)}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              pl: (search ? 0 : n.depth) * 2,
-              borderRadius: 1,
-              cursor: 'pointer',
-              bgcolor: selected.has(n.id) ? 'action.selected' : undefined,
-              '&:hover': { bgcolor: 'action.hover' },
-            }}
-          >
-            {multi ? (
-              <Checkbox
-                {...control}
-                checked={state === 'checked'}
-                indeterminate={state === 'indeterminate'}
-              />
-            ) : (
-              <Radio {...control} checked={selected.has(n.id)} />
-            )}
-            <Typography
-              id={`${labelIds}-${n.id}`}
-              variant="body2"
-              noWrap
-              title={n.name}
+            <Box
+              key={n.id}
+              role="treeitem"
+              aria-selected={selected.has(n.id)}
+              aria-checked={states ? ARIA_CHECKED[state] : undefined}
+              data-kind={n.kind}
+              aria-labelledby={`${labelIds}-${n.id}`}
+              data-node-id={n.id}
+              onClick={() => toggle(n.id)}
               sx={{
-                fontWeight: n.kind === 'group' ? 600 : 400,
-                color: n.kind === 'device' ? 'text.secondary' : undefined,
+                display: 'flex',
+                alignItems: 'center',
+                pl: (search ? 0 : n.depth) * 2,
+                borderRadius: 1,
+                cursor: 'pointer',
+                bgcolor: selected.has(n.id) ? 'action.selected' : undefined,
+                '&:hover': { bgcolor: 'action.hover' },
               }}
             >
-              {cut ? ellipsis(n.name, cut) : n.name}
-            </Typography>
-          </Box>
+              {multi ? (
+                <Checkbox
+                  {...control}
+                  checked={state === 'checked'}
+                  indeterminate={state === 'indeterminate'}
+                />
+              ) : (
+                <Radio {...control} checked={selected.has(n.id)} />
+              )}
+              <Typography
+                id={`${labelIds}-${n.id}`}
+                variant="body2"
+                noWrap
+                title={n.name}
+                sx={{
+                  fontWeight: n.kind === 'group' ? 600 : 400,
+                  color: n.kind === 'device' ? 'text.secondary' : undefined,
+                }}
+              >
+                {cut ? ellipsis(n.name, cut) : n.name}
+              </Typography>
+            </Box>
           );
         })}
         {visible.length === 0 && (

@@ -67,7 +67,12 @@ function NameDialog(props: {
         <Button onClick={props.onClose} color="inherit">
           {t('cancel')}
         </Button>
-        <Button type="submit" form="dashboard-name-form" variant="contained" disabled={!valid || props.pending}>
+        <Button
+          type="submit"
+          form="dashboard-name-form"
+          variant="contained"
+          disabled={!valid || props.pending}
+        >
           {props.action}
         </Button>
       </DialogActions>
@@ -182,7 +187,13 @@ export function useDashboardActions(props: {
           onClose={close}
           onConfirm={(name) => {
             const json = dashboardStore.get().json ?? props.json;
-            if (json) duplicate.mutate({ name, json: JSON.stringify(json), kind: 'dashboard', useDefaultTemplate: false });
+            if (json)
+              duplicate.mutate({
+                name,
+                json: JSON.stringify(json),
+                kind: 'dashboard',
+                useDefaultTemplate: false,
+              });
           }}
         />
       )}
