@@ -36,6 +36,17 @@ export function widgetChartOption(widget: Widget, series: readonly AggregatedSer
   }
 }
 
+/** the same words, whatever the case and spacing ("Traffic in" and "TRAFFIC IN") */
+const sameLabel = (a: string, b: string) =>
+  a.trim().toLocaleLowerCase().replace(/\s+/g, ' ') === b.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * Whether a card names its KPI above the figure: not when the widget shows one KPI and its title
+ * already names it (the title row says "Traffic in", the card would repeat "TRAFFIC IN").
+ */
+export const cardNamesKpi = (title: string | null | undefined, kpiLabel: string, kpiCount: number) =>
+  !(kpiCount === 1 && title != null && sameLabel(title, kpiLabel));
+
 /** Each KPI card of a KPI card widget: its value, its changes against N-1 and Y-1, its forecast. */
 export function kpiCardFigures(widget: Widget, series: readonly AggregatedSeries[] | null) {
   return orderKpis(widget.kpis).map((kpi) => {

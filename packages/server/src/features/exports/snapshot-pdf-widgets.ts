@@ -4,6 +4,7 @@ import {
   bucketLabel,
   findSeries,
   formatDelta,
+  cardNamesKpi,
   formatKpiValue,
   kpiCardFigures,
   occupancyRows,
@@ -106,20 +107,23 @@ function drawChart(doc: Doc, item: SnapshotWidget, d: SnapshotDocument, box: Box
 function drawKpiCards(doc: Doc, item: SnapshotWidget, d: SnapshotDocument, { x, y, w }: Box) {
   const perRow = Math.max(1, Math.floor(w / 150));
   const cardW = w / perRow;
-  kpiCardFigures(item.widget, item.series).forEach(({ kpi, current, n1, y1, forecast }, i) => {
+  const figures = kpiCardFigures(item.widget, item.series);
+  figures.forEach(({ kpi, current, n1, y1, forecast }, i) => {
     const cx = x + (i % perRow) * cardW;
     const cy = y + Math.floor(i / perRow) * cardHeight(item);
-    write(
-      doc,
-      d.t(`kpi_${kpi}`).toUpperCase(),
-      cx,
-      cy,
-      { size: 8, color: MUTED },
-      {
-        width: cardW - 8,
-        characterSpacing: 0.4,
-      },
-    );
+    // as on the web: a one-KPI card titled with its KPI does not repeat the name
+    if (cardNamesKpi(item.widget.title, d.t(`kpi_${kpi}`), figures.length))
+      write(
+        doc,
+        d.t(`kpi_${kpi}`).toUpperCase(),
+        cx,
+        cy,
+        { size: 8, color: MUTED },
+        {
+          width: cardW - 8,
+          characterSpacing: 0.4,
+        },
+      );
     write(
       doc,
       formatKpiValue(kpi, current),

@@ -13,6 +13,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import {
   bucketLabel,
   findSeries,
+  cardNamesKpi,
   formatDelta,
   formatKpiValue,
   kpiCardFigures,
@@ -28,7 +29,6 @@ import {
 import { Chart } from '../../../../components/charts/chart';
 import type { FlatNode } from '../../../../lib/tree-api';
 import { useWidgetSeries } from '../use-widget-series';
-import { cardNamesKpi } from '../../lib/kpi-card';
 
 export interface WidgetContext {
   json: DashboardJson;

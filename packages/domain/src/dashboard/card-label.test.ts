@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardNamesKpi } from './kpi-card';
+import { cardNamesKpi } from './widget-view.js';
 
 describe('cardNamesKpi', () => {
   it('does not repeat a one-KPI widget titled with the KPI label, whatever the case', () => {
