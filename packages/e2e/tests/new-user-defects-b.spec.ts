@@ -372,7 +372,7 @@ test.describe('item 8: formatting', () => {
       const labels = page.getByTestId('bottom-navigation').locator('.MuiBottomNavigationAction-label');
       await expect(labels).toHaveCount(5);
       for (const label of await labels.all())
-        expect(await isCut(label), await label.textContent()).toBe(false);
+        expect(await isCut(label), (await label.textContent()) ?? '').toBe(false);
       await snap(page, `${lang}-mobile-bottom-navigation`);
       await expectNoSeriousA11yViolations(page, `${lang} bottom navigation`);
       await context.close();
@@ -390,7 +390,7 @@ test.describe('item 8: formatting', () => {
       await expect(controls).toBeVisible();
       const label = controls.locator('label');
       await expect(label).toHaveCount(1);
-      expect(await isCut(label), await label.textContent()).toBe(false);
+      expect(await isCut(label), (await label.textContent()) ?? '').toBe(false);
       await snap(page, `${lang}-operator-screen-phone`);
       await expectNoSeriousA11yViolations(page, `${lang} operator screen`);
     });
