@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, LANGS, signIn, snap, type DemoUser } from '../src/support/shell';
+import { expect, test, type Page } from '@playwright/test';
+import { LANGS, signIn, snap } from '../src/support/shell';
+import { client, token } from '../src/support/api';
 import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 /**
@@ -11,28 +12,6 @@ interface TreeNode {
   name: string;
   type: string;
   children: TreeNode[];
-}
-
-async function token(request: APIRequestContext, username: DemoUser) {
-  const res = await request.post('/authentication', { data: { username, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { token: string }).token;
-}
-
-function client(request: APIRequestContext, bearer: string) {
-  const headers = { authorization: `Bearer ${bearer}` };
-  return {
-    async get<T>(url: string): Promise<T> {
-      const res = await request.get(url, { headers });
-      expect(res.ok(), `${url} ${res.status()}`).toBeTruthy();
-      return (await res.json()) as T;
-    },
-    async send<T>(method: 'POST' | 'PUT', url: string, data: unknown): Promise<T> {
-      const res = await request.fetch(url, { method, headers, data });
-      expect(res.ok(), `${method} ${url} ${res.status()} ${await res.text()}`).toBeTruthy();
-      return (await res.json()) as T;
-    },
-  };
 }
 
 const locations = (nodes: TreeNode[]): TreeNode[] =>

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, LANGS, signIn, snap, type DemoUser } from '../src/support/shell';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { LANGS, signIn, snap } from '../src/support/shell';
+import { client, token, type ApiClient } from '../src/support/api';
 import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 /**
@@ -18,31 +19,7 @@ interface AggregatedEntry {
   summary: number | null;
 }
 
-async function token(request: APIRequestContext, username: DemoUser) {
-  const res = await request.post('/authentication', { data: { username, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { token: string }).token;
-}
-
-function client(request: APIRequestContext, bearer: string) {
-  const headers = { authorization: `Bearer ${bearer}` };
-  return {
-    async get<T>(url: string): Promise<T> {
-      const res = await request.get(url, { headers });
-      expect(res.ok(), `${url} ${res.status()}`).toBeTruthy();
-      return (await res.json()) as T;
-    },
-    async status(url: string) {
-      return (await request.get(url, { headers })).status();
-    },
-    async send<T>(method: 'POST' | 'PUT', url: string, data: unknown): Promise<T> {
-      const res = await request.fetch(url, { method, headers, data });
-      expect(res.ok(), `${method} ${url} ${res.status()} ${await res.text()}`).toBeTruthy();
-      return (await res.json()) as T;
-    },
-  };
-}
-type Api = ReturnType<typeof client>;
+type Api = ApiClient;
 
 const ofType = (nodes: TreeNode[], type: string): TreeNode[] =>
   nodes.flatMap((n) => [...(n.type === type ? [n] : []), ...ofType(n.children, type)]);
