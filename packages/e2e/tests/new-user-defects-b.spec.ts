@@ -46,14 +46,20 @@ const frInt = (v: number) => new Intl.NumberFormat('fr-CA', { maximumFractionDig
 const item = (page: Page, id: string) => page.locator(`[role=treeitem][data-node-id="${id}"]`);
 const multiSwitch = (page: Page) => page.getByRole('switch', { name: 'Multiple selection' });
 
-/** The TrafficIn summary of the next aggregated query the page sends (the widget's own request). */
-async function nextSummary(page: Page, kpi: string, act: () => Promise<unknown>) {
-  const response = page.waitForResponse(
-    (r) =>
+/**
+ * The `kpi` summary of the next aggregated query the page sends (the widget's own request), for the
+ * given nodes when `nodeId` is set (a request for the earlier selection may still be on its way).
+ */
+async function nextSummary(page: Page, kpi: string, act: () => Promise<unknown>, nodeId?: string) {
+  const response = page.waitForResponse((r) => {
+    const body = r.request().postData() ?? '';
+    return (
       r.url().endsWith('/api/TimeSeries/AggregatedTimeSeries') &&
       r.request().method() === 'POST' &&
-      (r.request().postData() ?? '').includes(`"${kpi}"`),
-  );
+      body.includes(`"${kpi}"`) &&
+      (nodeId === undefined || body.includes(`"nodeIds":["${nodeId}"]`))
+    );
+  });
   await act();
   const res = await response;
   const body = (await res.json()) as AggregatedEntry[];
@@ -154,8 +160,11 @@ test.describe('item 3: choosing locations', () => {
     await snap(page, 'en-tree-devices');
     await expectNoSeriousA11yViolations(page, 'tree with devices');
     await item(page, device.id).click();
-    const { request: sent, summary } = await nextSummary(page, 'TrafficIn', () =>
-      page.getByTestId('tree-apply').click(),
+    const { request: sent, summary } = await nextSummary(
+      page,
+      'TrafficIn',
+      () => page.getByTestId('tree-apply').click(),
+      device.id,
     );
     expect(sent.nodeIds).toEqual([device.id]);
     expect(summary).not.toBeNull();

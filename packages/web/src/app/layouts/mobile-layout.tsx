@@ -152,7 +152,8 @@ export function MobileLayout({ noScroll = false }: { noScroll?: boolean }) {
               height: '100%',
               bgcolor: 'transparent',
               '& .MuiBottomNavigationAction-root': { flex: 1, minWidth: 0, px: 0.25 },
-              // long labels ("Tableau de bord", "Représentations") wrap on two lines instead of being cut
+              // labels of several words ("Tableau de bord") wrap on two lines instead of being cut; one
+              // long word would still be cut, so the French showtimes tab says "Séances"
               '& .MuiBottomNavigationAction-label, & .MuiBottomNavigationAction-label.Mui-selected': {
                 fontSize: 11,
                 fontWeight: 600,
