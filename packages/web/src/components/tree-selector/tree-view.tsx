@@ -129,7 +129,8 @@ export function TreeView(props: {
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
             {allowMultiple ? (
               <FormControlLabel
-                sx={{ mr: 0 }}
+                // the switch inside the pane's padding, under the search field's edge
+                sx={{ mr: 0, ml: 0 }}
                 control={<Switch size="small" checked={multi} onChange={(_e, v) => setMulti(v)} />}
                 label={<Typography variant="body2">{t('tree_multi_select')}</Typography>}
               />
@@ -161,7 +162,7 @@ export function TreeView(props: {
           </Box>
           {props.deviceToggle && (
             <FormControlLabel
-              sx={{ mt: -1 }}
+              sx={{ mt: -1, ml: 0, justifySelf: 'start' }}
               control={<Switch size="small" checked={showDevices} onChange={(_e, v) => setShowDevices(v)} />}
               label={<Typography variant="body2">{t('tree_show_devices')}</Typography>}
             />

@@ -8,13 +8,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import ContentCopy from '@mui/icons-material/ContentCopy';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
 import type { DashboardJson } from '@footfall/domain';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { useNotify } from '../../../../components/notifications';
@@ -142,24 +138,16 @@ export function useDashboardActions(props: {
       disabled={props.dirty}
       onClick={() => choose('rename')}
     >
-      <ListItemIcon>
-        <DriveFileRenameOutline fontSize="small" />
-      </ListItemIcon>
       <ListItemText
         primary={t('dashboard_rename')}
         secondary={props.dirty ? t('dashboard_save_first') : undefined}
       />
     </MenuItem>,
     <MenuItem key="duplicate" data-testid="menu-duplicate-dashboard" onClick={() => choose('duplicate')}>
-      <ListItemIcon>
-        <ContentCopy fontSize="small" />
-      </ListItemIcon>
       <ListItemText primary={t('dashboard_duplicate')} />
     </MenuItem>,
     <MenuItem key="delete" data-testid="menu-delete-dashboard" onClick={() => choose('delete')}>
-      <ListItemIcon>
-        <DeleteOutline fontSize="small" color="error" />
-      </ListItemIcon>
+      {/* the menu's other entries have no icon: the colour alone marks the one that destroys */}
       <ListItemText primary={t('dashboard_delete')} slotProps={{ primary: { color: 'error' } }} />
     </MenuItem>,
   ];
