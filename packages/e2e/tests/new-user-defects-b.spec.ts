@@ -77,6 +77,7 @@ test.describe('item 3: choosing locations', () => {
     page,
     request,
   }) => {
+    test.slow();
     const api = client(request, await token(request, 'user'));
     const tree = await api.get<TreeNode[]>('/api/OrganizationalTree');
     const group = ofType(tree, 'ClientNodeAttributes')[0]!;
@@ -184,6 +185,8 @@ test.describe('item 3: choosing locations', () => {
 
 test.describe('item 5: dashboard menu', () => {
   test('renames, duplicates and deletes a dashboard after confirmation', async ({ page, request }) => {
+    // a long journey (three dialogs, four accessibility checks) on a machine the server shares
+    test.slow();
     const api = client(request, await token(request, 'user'));
     const stores = ofType(await api.get<TreeNode[]>('/api/OrganizationalTree'), 'StoreNodeAttributes');
     const dash = await seedDashboard(api, 'Menu journey', [stores[0]!.id]);
