@@ -19,6 +19,7 @@ import {
   deleteDashboard,
   insertDashboard,
   overwriteLinkedDashboards,
+  renameLinkedDashboards,
   selectDefaultDashboardId,
   selectOwnedDashboard,
   selectOwnedDashboards,
@@ -213,6 +214,15 @@ export function createDashboardsService(deps: {
       json: DashboardJson,
     ) {
       return overwriteLinkedDashboards(db, group, templateName, json);
+    },
+
+    /** For the templates feature: a renamed template keeps its linked dashboards linked. */
+    renameLinked(
+      group: { id: string; includeUngrouped: boolean; ownerScopeNodeId: string | null },
+      oldName: string,
+      newName: string,
+    ) {
+      return renameLinkedDashboards(db, group, oldName, newName);
     },
 
     /** For the demo: a dashboard for a user, made default when asked. */
