@@ -2,5 +2,8 @@ import { ADMIN_KIND, unscoped, type MatrixTable } from '../../test/access-matrix
 
 /** The event log's export: admin-kind; what it holds is filtered by scope, not refused. */
 export const accessMatrix: MatrixTable = {
-  'GET /api/EventLog/csv': { request: () => ({ url: '/api/EventLog/csv' }), expect: unscoped(200, ADMIN_KIND) },
+  'GET /api/EventLog/csv': {
+    request: () => ({ url: '/api/EventLog/csv' }),
+    expect: unscoped(200, ADMIN_KIND),
+  },
 };

@@ -23,10 +23,13 @@ function writtenCommands() {
   const literals = new Set<string>();
   const prefixes = new Set<string>();
   for (const text of sources(srcRoot)) {
-    for (const call of text.matchAll(/\.record\(\s*\w+,[^;]*?[,(]\s*(['`])([A-Z]\w*\.[\w${}]+)\1/gs)) {
-      const command = call[2]!;
-      if (command.includes('${')) prefixes.add(command.slice(0, command.indexOf('${')));
-      else literals.add(command);
+    // each call up to its end: a command may be chosen by a condition (`mobile ? 'A.B' : 'A.C'`)
+    for (const call of text.matchAll(/\.record\(\s*\w+,[^;]*;/g)) {
+      for (const m of call[0].matchAll(/(['`])([A-Z]\w*\.[\w${}]+)\1/g)) {
+        const command = m[2]!;
+        if (command.includes('${')) prefixes.add(command.slice(0, command.indexOf('${')));
+        else literals.add(command);
+      }
     }
   }
   return { literals, prefixes };

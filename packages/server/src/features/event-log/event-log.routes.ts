@@ -36,7 +36,8 @@ export const eventLogRoutes: Feature = (services) => async (app) => {
       config: { access: ACCESS.adminKind },
       schema: {
         tags,
-        summary: 'Every entry matching the filters of GET /api/EventLog, in its order, as CSV (UTF-8 with BOM)',
+        summary:
+          'Every entry matching the filters of GET /api/EventLog, in its order, as CSV (UTF-8 with BOM)',
         querystring: EventLogExportQuery,
         produces: ['text/csv'],
         response: { 200: z.string().describe('occurredOn,requester,onBehalfOf,command,target,details') },
@@ -45,12 +46,14 @@ export const eventLogRoutes: Feature = (services) => async (app) => {
     async (req, reply) => {
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
       const entries = services.eventLog.entries(principalOf(req), req.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="event-log-${stamp}.csv"`)
-        .header('cache-control', 'no-store')
-        // streamed as it is read; the string schema above only documents the body for OpenAPI
-        .send(Readable.from(csvOf(entries)) as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="event-log-${stamp}.csv"`)
+          .header('cache-control', 'no-store')
+          // streamed as it is read; the string schema above only documents the body for OpenAPI
+          .send(Readable.from(csvOf(entries)) as unknown as string)
+      );
     },
   );
 };
