@@ -284,6 +284,12 @@ export function createDashboardsService(deps: {
       return made;
     },
 
+    /** Demo data: the demo dashboard over these locations (its first `widgets` widgets), for templates. */
+    demoJson(locationIds: string[], widgets?: number): DashboardJson {
+      const json = demoDashboardJson(locationIds);
+      return widgets === undefined ? json : { ...json, widgets: json.widgets.slice(0, widgets) };
+    },
+
     /** For snapshots: the caller's dashboard with its parsed json. */
     async loadParsed(principal: Principal, id: string) {
       const row = await load(principal, id);

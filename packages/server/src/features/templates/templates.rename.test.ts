@@ -90,7 +90,11 @@ describe('template rename', () => {
     // the member's dashboard stays linked (a push still reaches it); group B's user is not touched
     expect(await linkOf(linked)).toBe('Flagship view');
     expect(await linkOf(otherGroup)).toBe('Store view');
-    const push = await req(admin, 'POST', `/api/Template/${groupA}/${encodeURIComponent('Flagship view')}/push`);
+    const push = await req(
+      admin,
+      'POST',
+      `/api/Template/${groupA}/${encodeURIComponent('Flagship view')}/push`,
+    );
     expect(push.json()).toEqual({ updated: 1 });
 
     const log = await t.db

@@ -320,6 +320,60 @@ export function createTemplatesService(deps: {
       return made;
     },
 
+    /**
+     * Demo data: templates for each demo client group, once (a client whose groups hold any template
+     * is left alone). Its `_EVERYONE_` gets "Store performance" (its default, copied to new users);
+     * each group it owns gets "Store performance" linked to new users (default, also on mobile) and a
+     * lighter "Traffic overview". `dashboardOf` builds the demo dashboard over the client's locations.
+     */
+    async seedDemo(
+      clients: { clientNodeId: string; locationIds: string[] }[],
+      dashboardOf: (locationIds: string[], widgets?: number) => DashboardJson,
+    ): Promise<number> {
+      let made = 0;
+      for (const client of clients) {
+        const system: Principal = {
+          userId: '00000000-0000-0000-0000-000000000000',
+          username: 'system',
+          roles: ['superAdmin'],
+          scopeNodeId: client.clientNodeId,
+        };
+        const owned = await groups.list(system);
+        if (
+          (
+            await selectTemplates(
+              db,
+              owned.map((g) => g.id),
+            )
+          ).length > 0
+        )
+          continue;
+        const full = dashboardOf(client.locationIds);
+        const light = dashboardOf(client.locationIds, 5);
+        for (const group of owned) {
+          const plan = group.isEveryone
+            ? [{ name: 'Store performance', json: full, action: 'copy' as const }]
+            : [
+                { name: 'Store performance', json: full, action: 'link' as const },
+                { name: 'Traffic overview', json: light, action: 'none' as const },
+              ];
+          await eventLog.withAudit(async (tx) => {
+            for (const p of plan) {
+              const id = await upsertTemplate(db, group.id, p.name, p.json);
+              await updateUserCreationAction(db, id, p.action);
+              await eventLog.record(tx, null, 'Template.Save', p.name, { userGroupId: group.id, id });
+              made++;
+            }
+            await groups.update(system, group.id, {
+              defaultDashboardTemplate: 'Store performance',
+              defaultMobileDashboardTemplate: group.isEveryone ? null : 'Store performance',
+            });
+          });
+        }
+      }
+      return made;
+    },
+
     /** For dashboards: the default (or default mobile) template of the caller's group, if any. */
     async defaultTemplateOf(principal: Principal, mobile: boolean) {
       const group = await groups.current(principal);
