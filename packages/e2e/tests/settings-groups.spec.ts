@@ -14,6 +14,7 @@ const action = (page: Page, label: string, template: string) =>
   page.getByRole('button', { name: `${label}: ${template}`, exact: true });
 
 test('admin creates a group, edits its retention and manages templates', async ({ page }) => {
+  test.setTimeout(180_000);
   await signIn(page, 'admin', 'en');
   await page.goto('/en/settings/users/groups');
   await expect(page.getByRole('heading', { name: 'User groups and templates' })).toBeVisible();

@@ -26,6 +26,7 @@ async function pickCommand(page: Page, label: string) {
 }
 
 test('superAdmin filters the event log by command and text, pages, and exports CSV', async ({ page }) => {
+  test.setTimeout(180_000);
   await signIn(page, 'superadmin', 'en');
   await page.goto('/en/settings/logs');
   await expect(page.getByRole('heading', { name: 'Event logs' })).toBeVisible();

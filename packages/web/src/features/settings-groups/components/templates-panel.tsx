@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -87,7 +88,7 @@ export function TemplatesPanel(props: {
       value={tpl.userCreationAction}
       onChange={(e) => void changeAction(tpl, e.target.value as UserCreationAction)}
       slotProps={{ htmlInput: { 'aria-label': t('groups_creation_action_of', { name: tpl.name }) } }}
-      sx={{ minWidth: 150 }}
+      sx={{ minWidth: 150, maxWidth: 240 }}
     >
       {USER_CREATION_ACTIONS.map((a) => (
         <MenuItem key={a} value={a}>
@@ -160,33 +161,37 @@ export function TemplatesPanel(props: {
           ))}
         </List>
       ) : (
-        <Table size="small" aria-label={t('groups_templates')} data-testid="templates-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('groups_template_name')}</TableCell>
-              <TableCell>{t('groups_widgets')}</TableCell>
-              <TableCell>{t('groups_creation_action')}</TableCell>
-              <TableCell align="right">{t('groups_actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {props.templates.map((tpl) => (
-              <TableRow key={tpl.id} data-testid="template-row" hover>
-                <TableCell>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {tpl.name}
-                    </Typography>
-                    {defaults(tpl)}
-                  </Stack>
-                </TableCell>
-                <TableCell>{widgetCount(tpl)}</TableCell>
-                <TableCell>{actionSelect(tpl)}</TableCell>
-                <TableCell align="right">{buttons(tpl)}</TableCell>
+        <TableContainer>
+          <Table size="small" aria-label={t('groups_templates')} data-testid="templates-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('groups_template_name')}</TableCell>
+                <TableCell>{t('groups_widgets')}</TableCell>
+                <TableCell>{t('groups_creation_action')}</TableCell>
+                <TableCell align="right">{t('groups_actions')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {props.templates.map((tpl) => (
+                <TableRow key={tpl.id} data-testid="template-row" hover>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {tpl.name}
+                      </Typography>
+                      {defaults(tpl)}
+                    </Stack>
+                  </TableCell>
+                  <TableCell>{widgetCount(tpl)}</TableCell>
+                  <TableCell>{actionSelect(tpl)}</TableCell>
+                  <TableCell align="right" sx={{ width: '1%', whiteSpace: 'nowrap' }}>
+                    {buttons(tpl)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
       {open?.kind === 'preview' && <TemplatePreviewDialog template={open.template} onClose={close} />}
       {open?.kind === 'rename' && <RenameTemplateDialog template={open.template} onClose={close} />}

@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -94,8 +95,7 @@ export function UserGroupsPage() {
         <Paper variant="outlined">
           <List aria-label={t('groups_list')} data-testid="groups-list" disablePadding>
             {list.map((g, i) => (
-              <Box key={g.id}>
-                {i > 0 && <Divider component="div" />}
+              <ListItem key={g.id} disablePadding divider={i < list.length - 1}>
                 <ListItemButton
                   selected={g.id === selected?.id}
                   aria-current={g.id === selected?.id ? 'true' : undefined}
@@ -103,11 +103,11 @@ export function UserGroupsPage() {
                 >
                   <ListItemText
                     primary={groupLabel(t, g)}
-                    secondary={t('groups_counts', { count: g.userCount, templates: countOf(g) })}
+                    secondary={`${t('groups_users', { count: g.userCount })} · ${t('groups_template_count', { count: countOf(g) })}`}
                     slotProps={{ primary: { sx: { fontWeight: 600, wordBreak: 'break-word' } } }}
                   />
                 </ListItemButton>
-              </Box>
+              </ListItem>
             ))}
           </List>
         </Paper>
