@@ -11,8 +11,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MAX_DASHBOARD_COLUMNS, readStoredDashboardJson, type TemplateDto } from '@footfall/domain';
 
-/** Height of one grid row of the dashboard in the preview, in px (the dashboard's rows scaled down). */
-const ROW_PX = 0.55;
+/** The preview's height, in px, whatever the dashboard's: its rows are scaled to fit (4 to 12 px each). */
+const PREVIEW_PX = 460;
 
 /**
  * A read-only picture of a template's dashboard: each widget drawn where the dashboard places it on
@@ -25,6 +25,7 @@ export function TemplatePreviewDialog(props: { template: TemplateDto; onClose():
   const widgets = json?.widgets ?? [];
   const height = Math.max(...widgets.map((w) => w.layout.y + w.layout.h), 1);
   const period = json?.selectedTimePeriod;
+  const rowPx = Math.min(12, Math.max(4, PREVIEW_PX / height));
   return (
     <Dialog open onClose={props.onClose} maxWidth="lg" fullWidth aria-labelledby="template-preview-title">
       <DialogTitle id="template-preview-title">
@@ -56,7 +57,7 @@ export function TemplatePreviewDialog(props: { template: TemplateDto; onClose():
             aria-label={t('groups_preview_widgets', { count: widgets.length })}
             sx={{
               position: 'relative',
-              height: `calc(${height} * ${ROW_PX}px)`,
+              height: `calc(${height} * ${rowPx}px)`,
               minHeight: 200,
               bgcolor: 'action.hover',
               borderRadius: 1,
@@ -71,8 +72,8 @@ export function TemplatePreviewDialog(props: { template: TemplateDto; onClose():
                   position: 'absolute',
                   left: `${(w.layout.x / MAX_DASHBOARD_COLUMNS) * 100}%`,
                   width: `${(w.layout.w / MAX_DASHBOARD_COLUMNS) * 100}%`,
-                  top: `calc(${w.layout.y} * ${ROW_PX}px)`,
-                  height: `calc(${w.layout.h} * ${ROW_PX}px)`,
+                  top: `calc(${w.layout.y} * ${rowPx}px)`,
+                  height: `calc(${w.layout.h} * ${rowPx}px)`,
                   p: 0.5,
                 }}
               >

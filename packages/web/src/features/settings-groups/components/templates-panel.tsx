@@ -84,11 +84,12 @@ export function TemplatesPanel(props: {
   const actionSelect = (tpl: TemplateDto) => (
     <TextField
       select
+      fullWidth={props.compact}
       size="small"
       value={tpl.userCreationAction}
       onChange={(e) => void changeAction(tpl, e.target.value as UserCreationAction)}
       slotProps={{ htmlInput: { 'aria-label': t('groups_creation_action_of', { name: tpl.name }) } }}
-      sx={{ minWidth: 150, maxWidth: 240 }}
+      sx={props.compact ? undefined : { width: 210 }}
     >
       {USER_CREATION_ACTIONS.map((a) => (
         <MenuItem key={a} value={a}>
@@ -166,7 +167,6 @@ export function TemplatesPanel(props: {
             <TableHead>
               <TableRow>
                 <TableCell>{t('groups_template_name')}</TableCell>
-                <TableCell>{t('groups_widgets')}</TableCell>
                 <TableCell>{t('groups_creation_action')}</TableCell>
                 <TableCell align="right">{t('groups_actions')}</TableCell>
               </TableRow>
@@ -182,7 +182,6 @@ export function TemplatesPanel(props: {
                       {defaults(tpl)}
                     </Stack>
                   </TableCell>
-                  <TableCell>{widgetCount(tpl)}</TableCell>
                   <TableCell>{actionSelect(tpl)}</TableCell>
                   <TableCell align="right" sx={{ width: '1%', whiteSpace: 'nowrap' }}>
                     {buttons(tpl)}

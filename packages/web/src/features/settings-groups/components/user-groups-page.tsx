@@ -87,7 +87,7 @@ export function UserGroupsPage() {
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '300px minmax(0, 1fr)' },
+          gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' },
           gap: 2,
           alignItems: 'start',
         }}

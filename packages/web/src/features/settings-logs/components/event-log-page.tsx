@@ -120,6 +120,16 @@ export function EventLogPage() {
       {detailLines(e.details).join('\n')}
     </Typography>
   );
+  const sortHeader = (by: 'occurred_on' | 'requester', text: string) => {
+    const direction = sort.by === by && sort.desc ? 'desc' : 'asc';
+    return (
+      <TableCell sortDirection={sort.by === by ? direction : false}>
+        <TableSortLabel active={sort.by === by} direction={direction} onClick={() => sortBy(by)}>
+          {text}
+        </TableSortLabel>
+      </TableCell>
+    );
+  };
   const command = (e: EventLogEntry) => (
     <Chip size="small" variant="outlined" label={label(e.command)} title={e.command} />
   );
@@ -200,26 +210,8 @@ export function EventLogPage() {
               <Table size="small" aria-label={t('settings_logs')} data-testid="event-log-table">
                 <TableHead>
                   <TableRow>
-                    <TableCell
-                      sortDirection={sort.by === 'occurred_on' ? (sort.desc ? 'desc' : 'asc') : false}
-                    >
-                      <TableSortLabel
-                        active={sort.by === 'occurred_on'}
-                        direction={sort.by === 'occurred_on' && sort.desc ? 'desc' : 'asc'}
-                        onClick={() => sortBy('occurred_on')}
-                      >
-                        {t('logs_date')}
-                      </TableSortLabel>
-                    </TableCell>
-                    <TableCell sortDirection={sort.by === 'requester' ? (sort.desc ? 'desc' : 'asc') : false}>
-                      <TableSortLabel
-                        active={sort.by === 'requester'}
-                        direction={sort.by === 'requester' && sort.desc ? 'desc' : 'asc'}
-                        onClick={() => sortBy('requester')}
-                      >
-                        {t('logs_requester')}
-                      </TableSortLabel>
-                    </TableCell>
+                    {sortHeader('occurred_on', t('logs_date'))}
+                    {sortHeader('requester', t('logs_requester'))}
                     <TableCell>{t('logs_command')}</TableCell>
                     <TableCell>{t('logs_target')}</TableCell>
                     <TableCell>{t('logs_details')}</TableCell>
