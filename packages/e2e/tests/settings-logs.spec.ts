@@ -62,7 +62,9 @@ test('superAdmin filters the event log by command and text, pages, and exports C
 
   // clear the filters: paging with the full count, 25 a page
   await page.getByLabel('Search').fill('');
-  await page.getByTestId('logs-commands').getByRole('button', { name: 'Clear' }).click();
+  // Backspace in the empty field removes the last chosen command
+  await page.getByTestId('logs-commands').getByRole('combobox').press('Backspace');
+  await page.keyboard.press('Escape');
   await expect(pagination(page)).toContainText(`of ${all.count}`);
   await pagination(page).getByRole('combobox').click();
   await page.getByRole('option', { name: '25' }).click();

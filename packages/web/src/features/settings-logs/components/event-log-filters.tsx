@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import InputAdornment from '@mui/material/InputAdornment';
 import Search from '@mui/icons-material/Search';
 import { EVENT_LOG_COMMANDS } from '@footfall/domain';
-import { useCommandLabel } from './command-label';
+import { commandArea, useAreaLabel, useCommandLabel } from './command-label';
 
 /** Typing pauses this long before the log is searched (as the tree search). */
 const SEARCH_DEBOUNCE_MS = 350;
@@ -61,7 +62,8 @@ export function EventLogFilterBar(props: {
     props.custom.from !== '' &&
     props.custom.to !== '' &&
     props.custom.from >= props.custom.to;
-  const area = (c: string) => c.slice(0, c.indexOf('.'));
+  const areaLabel = useAreaLabel();
+  const area = (c: string) => areaLabel(commandArea(c));
   return (
     <Box
       sx={{
@@ -92,6 +94,17 @@ export function EventLogFilterBar(props: {
           (a, b) => area(a).localeCompare(area(b)) || label(a).localeCompare(label(b)),
         )}
         groupBy={area}
+        renderGroup={(params) => (
+          // a group of options (ARIA "group" inside the listbox), named by its heading
+          <li key={params.key} role="group" aria-label={params.group}>
+            <ListSubheader component="div" aria-hidden sx={{ lineHeight: '32px', top: -8 }}>
+              {params.group}
+            </ListSubheader>
+            <Box component="ul" role="none" sx={{ p: 0 }}>
+              {params.children}
+            </Box>
+          </li>
+        )}
         value={props.commands}
         onChange={(_e, v) => props.onCommands(v)}
         getOptionLabel={label}
