@@ -123,6 +123,7 @@ test('admin creates a group, edits its retention and manages templates', async (
 
 for (const lang of LANGS) {
   test(`groups screens (${lang})`, async ({ page }) => {
+    test.setTimeout(150_000);
     await signIn(page, 'admin', lang);
     await page.goto(`/${lang}/settings/users/groups`);
     await groupsList(page).locator('.MuiListItemButton-root').last().click();
@@ -142,6 +143,7 @@ for (const lang of LANGS) {
   });
 
   test(`groups screens at phone width (${lang})`, async ({ page }) => {
+    test.setTimeout(150_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'admin', lang);
     await page.goto(`/${lang}/settings/users/groups`);

@@ -111,6 +111,7 @@ test('an impersonated action shows the actor and the user acted for', async ({ p
 
 for (const lang of LANGS) {
   test(`event log screens (${lang})`, async ({ page }) => {
+    test.setTimeout(150_000);
     await signIn(page, 'superadmin', lang);
     await page.goto(`/${lang}/settings/logs`);
     await expect(page.getByTestId('event-log-table')).toBeVisible();
@@ -123,6 +124,7 @@ for (const lang of LANGS) {
   });
 
   test(`event log at phone width (${lang})`, async ({ page }) => {
+    test.setTimeout(150_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'superadmin', lang);
     await page.goto(`/${lang}/settings/logs`);
