@@ -114,7 +114,8 @@ for (const lang of LANGS) {
     test.setTimeout(150_000);
     await signIn(page, 'superadmin', lang);
     await page.goto(`/${lang}/settings/logs`);
-    await expect(page.getByTestId('event-log-table')).toBeVisible();
+    // the first page of the log waits on a database shared with the other tests' servers
+    await expect(page.getByTestId('event-log-table')).toBeVisible({ timeout: 45_000 });
     await snap(page, `${lang}-settings-logs`);
     await expectNoSeriousA11yViolations(page, `${lang}-settings-logs`);
     await page.getByTestId('logs-commands').getByRole('combobox').click();
@@ -128,7 +129,7 @@ for (const lang of LANGS) {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'superadmin', lang);
     await page.goto(`/${lang}/settings/logs`);
-    await expect(page.getByTestId('event-log-list')).toBeVisible();
+    await expect(page.getByTestId('event-log-list')).toBeVisible({ timeout: 45_000 });
     await expect(page.getByTestId('event-log-table')).toHaveCount(0);
     await snap(page, `${lang}-settings-logs-mobile`);
     await expectNoSeriousA11yViolations(page, `${lang}-settings-logs-mobile`);
