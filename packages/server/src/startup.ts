@@ -35,6 +35,14 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
     result.demoPassword = demo.password;
     // a default dashboard for each demo account without one (features/dashboards)
     await app.services.dashboards.seedDemo(demo);
+    // dashboard templates in each demo client group's user groups (features/templates)
+    await app.services.templates.seedDemo(
+      Object.values(demo.groups).map((clientNodeId) => ({
+        clientNodeId,
+        locationIds: demo.locations.filter((l) => l.groupId === clientNodeId).map((l) => l.id),
+      })),
+      (ids, widgets) => app.services.dashboards.demoJson(ids, widgets),
+    );
   }
   // time-series engine: the demo history, MQTT ingestion (MQTT_URL)
   stops.push(...(await startTimeSeriesTasks(app, ctx, demo)));

@@ -31,6 +31,79 @@ export const EventLogQuery = z.object({
 });
 export type EventLogQuery = z.infer<typeof EventLogQuery>;
 
+/** GET /api/EventLog/csv: the same filters and order as the list, every matching entry (no paging). */
+export const EventLogExportQuery = EventLogQuery.omit({ page: true, pageSize: true });
+export type EventLogExportQuery = z.infer<typeof EventLogExportQuery>;
+
+/**
+ * The commands the server writes to the event log (the web's command filter offers these, each with
+ * a label in en, fr and es). `event-log.commands.test.ts` in the server checks the list against the
+ * sources, so a new command cannot be forgotten here.
+ */
+export const EVENT_LOG_COMMANDS = [
+  'Authentication.ForgotPassword',
+  'Authentication.Impersonate',
+  'Authentication.Login',
+  'Authentication.PasswordChange',
+  'Authentication.RecoverPassword',
+  'Authentication.RefreshTokenReuse',
+  'Authentication.StopImpersonate',
+  'Dashboard.Create',
+  'Dashboard.Delete',
+  'Dashboard.SendSnapshot',
+  'Dashboard.SetDefault',
+  'Dashboard.SetDefaultMobile',
+  'Dashboard.Update',
+  'Demo.Seed',
+  'IngestKey.Create',
+  'IngestKey.Revoke',
+  'IngestKey.Update',
+  'LiveView.Adjust',
+  'LiveView.Create',
+  'LiveView.Delete',
+  'LiveView.ShareCreate',
+  'LiveView.ShareRevoke',
+  'LiveView.Update',
+  'Occupancy.Adjust',
+  'Occupancy.CreateConfig',
+  'Occupancy.Reset',
+  'Occupancy.UpdateConfig',
+  'OccupancyReset.creation',
+  'OccupancyReset.delete',
+  'OccupancyReset.deleteLocation',
+  'OccupancyReset.modification',
+  'OrganizationalTree.Create',
+  'OrganizationalTree.Delete',
+  'OrganizationalTree.Move',
+  'OrganizationalTree.ToOrphans',
+  'OrganizationalTree.Update',
+  'Setting.WarningMessage',
+  'SiteEvent.Create',
+  'SiteEvent.Delete',
+  'SiteEvent.SessionCreate',
+  'SiteEvent.SessionDelete',
+  'SiteEvent.SessionImport',
+  'SiteEvent.SessionUpdate',
+  'SiteEvent.Update',
+  'Template.Copy',
+  'Template.Delete',
+  'Template.Push',
+  'Template.Rename',
+  'Template.Save',
+  'Template.UserCreationAction',
+  'TimeSeries.Create',
+  'TimeSeries.UpdateInfo',
+  'User.Create',
+  'User.Delete',
+  'User.Disable',
+  'User.Profile',
+  'User.Update',
+  'UserGroup.Create',
+  'UserGroup.Delete',
+  'UserGroup.Update',
+] as const;
+export type EventLogCommand = (typeof EVENT_LOG_COMMANDS)[number];
+
 export const EventLogEntry = z.object({
   id: z.string(),
   occurredOn: z.string(),

@@ -36,6 +36,10 @@ export const CopyTemplateBody = z.object({
 });
 export type CopyTemplateBody = z.infer<typeof CopyTemplateBody>;
 
+/** PUT /api/Template/{userGroupId}/{name}/rename: the new name, trimmed (spec section 5). */
+export const RenameTemplateBody = z.object({ name: safeText().trim().min(1).max(200) });
+export type RenameTemplateBody = z.infer<typeof RenameTemplateBody>;
+
 export const UserCreationActionBody = z.object({ userCreationAction: z.enum(USER_CREATION_ACTIONS) });
 
 export const GroupDefaultTemplatesBody = z

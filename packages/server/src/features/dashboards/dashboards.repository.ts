@@ -93,18 +93,15 @@ export async function selectDefaultDashboardId(db: Db, ownerId: string, mobile: 
   return row?.id ?? null;
 }
 
+type LinkedGroup = { id: string; includeUngrouped: boolean; ownerScopeNodeId: string | null };
+
 /**
- * Overwrites the json of the linked dashboards of a group's users (template push): its members and,
- * for `_EVERYONE_` (`includeUngrouped`), the users without a group; only those whose scope lies under
- * the group's owner scope, so a push never leaves the tenant. A deployment `_EVERYONE_` (owner null)
- * reaches the ungrouped users without a scope; another deployment group, its members.
+ * The users a template of this group reaches (push, rename): its members and, for `_EVERYONE_`
+ * (`includeUngrouped`), the users without a group; only those whose scope lies under the group's
+ * owner scope, so a push never leaves the tenant. A deployment `_EVERYONE_` (owner null) reaches the
+ * ungrouped users without a scope; another deployment group, its members.
  */
-export async function overwriteLinkedDashboards(
-  db: Db,
-  group: { id: string; includeUngrouped: boolean; ownerScopeNodeId: string | null },
-  templateName: string,
-  json: object,
-) {
+function reachedUsers(db: Db, group: LinkedGroup) {
   const owner = group.ownerScopeNodeId;
   const underOwner = sql<boolean>`scope_node_id in (
     with recursive sub as (
@@ -112,27 +109,46 @@ export async function overwriteLinkedDashboards(
       union all
       select n.id from node n join sub on n.parent_id = sub.id
     ) select id from sub)`;
+  return db
+    .selectFrom('app_user')
+    .select('id')
+    .where((eb) => {
+      const members = eb('user_group_id', '=', group.id);
+      if (owner === null) {
+        return group.includeUngrouped
+          ? eb.or([members, eb.and([eb('user_group_id', 'is', null), eb('scope_node_id', 'is', null)])])
+          : members;
+      }
+      return eb.and([
+        group.includeUngrouped ? eb.or([members, eb('user_group_id', 'is', null)]) : members,
+        underOwner,
+      ]);
+    });
+}
+
+/** Overwrites the json of the linked dashboards of the users the group's template reaches (push). */
+export async function overwriteLinkedDashboards(
+  db: Db,
+  group: LinkedGroup,
+  templateName: string,
+  json: object,
+) {
   const res = await db
     .updateTable('dashboard')
     .set({ json: JSON.stringify(json), updated_at: new Date() })
     .where('linked_template_name', '=', templateName)
-    .where('owner_id', 'in', (q) =>
-      q
-        .selectFrom('app_user')
-        .select('id')
-        .where((eb) => {
-          const members = eb('user_group_id', '=', group.id);
-          if (owner === null) {
-            return group.includeUngrouped
-              ? eb.or([members, eb.and([eb('user_group_id', 'is', null), eb('scope_node_id', 'is', null)])])
-              : members;
-          }
-          return eb.and([
-            group.includeUngrouped ? eb.or([members, eb('user_group_id', 'is', null)]) : members,
-            underOwner,
-          ]);
-        }),
-    )
+    .where('owner_id', 'in', reachedUsers(db, group))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** A template was renamed: the dashboards linked to it (of the users it reaches) follow the new name. */
+export async function renameLinkedDashboards(db: Db, group: LinkedGroup, oldName: string, newName: string) {
+  const res = await db
+    .updateTable('dashboard')
+    .set({ linked_template_name: newName, updated_at: new Date() })
+    .where('linked_template_name', '=', oldName)
+    .where('owner_id', 'in', reachedUsers(db, group))
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }

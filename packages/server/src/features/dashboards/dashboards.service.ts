@@ -19,6 +19,7 @@ import {
   deleteDashboard,
   insertDashboard,
   overwriteLinkedDashboards,
+  renameLinkedDashboards,
   selectDefaultDashboardId,
   selectOwnedDashboard,
   selectOwnedDashboards,
@@ -215,6 +216,15 @@ export function createDashboardsService(deps: {
       return overwriteLinkedDashboards(db, group, templateName, json);
     },
 
+    /** For the templates feature: a renamed template keeps its linked dashboards linked. */
+    renameLinked(
+      group: { id: string; includeUngrouped: boolean; ownerScopeNodeId: string | null },
+      oldName: string,
+      newName: string,
+    ) {
+      return renameLinkedDashboards(db, group, oldName, newName);
+    },
+
     /** For the demo: a dashboard for a user, made default when asked. */
     async createForUser(userId: string, name: string, json: DashboardJson, makeDefault: boolean) {
       const id = await insertDashboard(db, {
@@ -272,6 +282,12 @@ export function createDashboardsService(deps: {
         made++;
       }
       return made;
+    },
+
+    /** Demo data: the demo dashboard over these locations (its first `widgets` widgets), for templates. */
+    demoJson(locationIds: string[], widgets?: number): DashboardJson {
+      const json = demoDashboardJson(locationIds);
+      return widgets === undefined ? json : { ...json, widgets: json.widgets.slice(0, widgets) };
     },
 
     /** For snapshots: the caller's dashboard with its parsed json. */

@@ -93,6 +93,13 @@ export const accessMatrix: MatrixTable = {
     request: async (m) => ({ url: `${(await template(m)).path}/push` }),
     expect: scoped(200, ADMIN_KIND),
   },
+  [`PUT ${T}/:userGroupId/:name/rename`]: {
+    request: async (m) => ({
+      url: `${(await template(m)).path}/rename`,
+      payload: { name: `Renamed ${short()}` },
+    }),
+    expect: scoped(200, ADMIN_KIND),
+  },
   [`PUT ${T}/:userGroupId/:name/userCreationAction`]: {
     request: async (m) => ({
       url: `${(await template(m)).path}/userCreationAction`,

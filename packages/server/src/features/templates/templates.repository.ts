@@ -61,3 +61,7 @@ export const updateUserCreationAction = (db: Db, id: string, action: 'none' | 'c
     .set({ user_creation_action: action, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
+
+/** Renames a template (the caller checked that no other template of the group has the new name). */
+export const renameTemplate = (db: Db, id: string, name: string) =>
+  db.updateTable('dashboard_template').set({ name, updated_at: new Date() }).where('id', '=', id).execute();

@@ -6,6 +6,7 @@ import {
   GroupDefaultTemplatesBody,
   HasTemplatesDto,
   PushTemplateResult,
+  RenameTemplateBody,
   SaveTemplateBody,
   TemplateDto,
   TemplateList,
@@ -97,6 +98,21 @@ export const templateRoutes: Feature = (services) => async (app) => {
       },
     },
     async (req) => t.push(principalOf(req), req.params.userGroupId, req.params.name),
+  );
+
+  r.put(
+    '/api/Template/:userGroupId/:name/rename',
+    {
+      config: { access: adminKind },
+      schema: {
+        tags,
+        summary: 'Rename a template; group defaults and linked dashboards follow the new name',
+        params: TemplateParams,
+        body: RenameTemplateBody,
+        response: { 200: TemplateDto, 409: ErrorBody },
+      },
+    },
+    async (req) => t.rename(principalOf(req), req.params.userGroupId, req.params.name, req.body.name),
   );
 
   r.put(

@@ -12,9 +12,10 @@ import {
 } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import {
   deleteTemplate,
+  renameTemplate,
   selectTemplate,
   selectTemplates,
   selectTemplatesNamed,
@@ -51,6 +52,12 @@ export interface LinkedDashboardsPort {
     group: { id: string; includeUngrouped: boolean; ownerScopeNodeId: string | null },
     templateName: string,
     json: DashboardJson,
+  ): Promise<number>;
+  /** The same users' dashboards linked to `oldName` are linked to `newName` (template rename). */
+  renameLinked(
+    group: { id: string; includeUngrouped: boolean; ownerScopeNodeId: string | null },
+    oldName: string,
+    newName: string,
   ): Promise<number>;
   /** A new user's dashboard made from a template (copied, or linked to it by name). */
   createFromTemplate(
@@ -209,6 +216,39 @@ export function createTemplatesService(deps: {
       return { updated };
     },
 
+    /**
+     * Renames a template (the new name trimmed; 409 naming `name` when another template of the group
+     * has it, case-insensitively). The group's defaults naming it and the dashboards linked to it (of
+     * the users a push reaches) follow the new name, so nothing loses its template.
+     */
+    async rename(principal: Principal, userGroupId: string, name: string, newName: string) {
+      assertAdmin(principal);
+      const { row, group } = await load(principal, userGroupId, name, true);
+      const taken = await selectTemplate(db, group.id, newName);
+      if (taken && taken.id !== row.id) throw conflict('A template of this name exists in the group', 'name');
+      const same = (a: string | null) => a?.toLowerCase() === row.name.toLowerCase();
+      await eventLog.withAudit(async (tx) => {
+        await renameTemplate(db, row.id, newName);
+        const defaults: GroupDefaultTemplatesBody = {};
+        if (same(group.defaultDashboardTemplate)) defaults.defaultDashboardTemplate = newName;
+        if (same(group.defaultMobileDashboardTemplate)) defaults.defaultMobileDashboardTemplate = newName;
+        if (Object.keys(defaults).length > 0) await groups.update(principal, group.id, defaults);
+        const relinked = await deps
+          .dashboards()
+          .renameLinked(
+            { id: group.id, includeUngrouped: group.isEveryone, ownerScopeNodeId: group.ownerScopeNodeId },
+            row.name,
+            newName,
+          );
+        await eventLog.record(tx, principal, 'Template.Rename', newName, {
+          userGroupId,
+          from: row.name,
+          relinked,
+        });
+      });
+      return this.get(principal, group.id, newName);
+    },
+
     async setUserCreationAction(
       principal: Principal,
       userGroupId: string,
@@ -276,6 +316,60 @@ export function createTemplatesService(deps: {
           },
         );
         made++;
+      }
+      return made;
+    },
+
+    /**
+     * Demo data: templates for each demo client group, once (a client whose groups hold any template
+     * is left alone). Its `_EVERYONE_` gets "Store performance" (its default, copied to new users);
+     * each group it owns gets "Store performance" linked to new users (default, also on mobile) and a
+     * lighter "Traffic overview". `dashboardOf` builds the demo dashboard over the client's locations.
+     */
+    async seedDemo(
+      clients: { clientNodeId: string; locationIds: string[] }[],
+      dashboardOf: (locationIds: string[], widgets?: number) => DashboardJson,
+    ): Promise<number> {
+      let made = 0;
+      for (const client of clients) {
+        const system: Principal = {
+          userId: '00000000-0000-0000-0000-000000000000',
+          username: 'system',
+          roles: ['superAdmin'],
+          scopeNodeId: client.clientNodeId,
+        };
+        const owned = await groups.list(system);
+        if (
+          (
+            await selectTemplates(
+              db,
+              owned.map((g) => g.id),
+            )
+          ).length > 0
+        )
+          continue;
+        const full = dashboardOf(client.locationIds);
+        const light = dashboardOf(client.locationIds, 5);
+        for (const group of owned) {
+          const plan = group.isEveryone
+            ? [{ name: 'Store performance', json: full, action: 'copy' as const }]
+            : [
+                { name: 'Store performance', json: full, action: 'link' as const },
+                { name: 'Traffic overview', json: light, action: 'none' as const },
+              ];
+          await eventLog.withAudit(async (tx) => {
+            for (const p of plan) {
+              const id = await upsertTemplate(db, group.id, p.name, p.json);
+              await updateUserCreationAction(db, id, p.action);
+              await eventLog.record(tx, null, 'Template.Save', p.name, { userGroupId: group.id, id });
+              made++;
+            }
+            await groups.update(system, group.id, {
+              defaultDashboardTemplate: 'Store performance',
+              defaultMobileDashboardTemplate: group.isEveryone ? null : 'Store performance',
+            });
+          });
+        }
       }
       return made;
     },

@@ -73,6 +73,12 @@ const LiveViewPage = named(() =>
 const ShowtimesPage = named(() =>
   import('../../features/events/components/showtimes-page').then((m) => m.ShowtimesPage),
 );
+const UserGroupsPage = named(() =>
+  import('../../features/settings-groups/components/user-groups-page').then((m) => m.UserGroupsPage),
+);
+const EventLogPage = named(() =>
+  import('../../features/settings-logs/components/event-log-page').then((m) => m.EventLogPage),
+);
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -180,11 +186,11 @@ function localizedRoutes(): RouteObject[] {
               { path: paths.settings.path, element: <Navigate to="tree" replace /> },
               ph(paths.settingsTree.path, 'settingsTree'),
               ph(paths.settingsUsers.path, 'settingsUsers'),
-              ph(paths.settingsUserGroups.path, 'settingsUserGroups'),
+              { path: paths.settingsUserGroups.path, element: <UserGroupsPage /> },
               ph(paths.settingsUser.path, 'settingsUser'),
               ph(paths.settingsAlerts.path, 'settingsAlerts'),
               ph(paths.settingsAlert.path, 'settingsAlert'),
-              ph(paths.settingsLogs.path, 'settingsLogs'),
+              { path: paths.settingsLogs.path, element: <EventLogPage /> },
               ph(paths.settingsObjectives.path, 'settingsObjectives'),
               guarded('superAdmin', [
                 ph(paths.settingsImports.path, 'settingsImports'),
