@@ -242,7 +242,7 @@ export async function listComments(db: Q, ticketNumbers: readonly number[]): Pro
   if (ticketNumbers.length === 0) return [];
   const { rows } = await sql<CommentRow>`
     select id, ticket_number, author, author_id, text, created_at from monitoring_ticket_comment
-    where ticket_number = any(${[...ticketNumbers]}::bigint[]) order by created_at, id`.execute(db);
+    where ticket_number = any(${[...ticketNumbers]}::bigint[]) order by created_at, seq`.execute(db);
   return rows;
 }
 
@@ -584,6 +584,7 @@ export async function completeness(
            coalesce(sum(least(p.with_data, p.expected)), 0)::int as with_data,
            count(p.device_id)::int as devices
     from req r left join per_dev p on p.req_id = r.node_id
-    group by r.node_id`.execute(db);
+    group by r.node_id
+    order by array_position(${[...nodeIds]}::uuid[], r.node_id)`.execute(db);
   return rows;
 }

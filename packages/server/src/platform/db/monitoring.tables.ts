@@ -70,6 +70,8 @@ export interface MonitoringTicketTable {
 
 export interface MonitoringTicketCommentTable {
   id: Generated<string>;
+  /** insertion order (comments of one instant keep the order they were written in) */
+  seq: Generated<number>;
   ticket_number: number;
   author: string;
   author_id: string | null;

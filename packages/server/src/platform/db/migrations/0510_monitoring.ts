@@ -94,13 +94,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     create table monitoring_ticket_comment (
       id uuid primary key default gen_random_uuid(),
+      seq bigint generated always as identity,
       ticket_number bigint not null references monitoring_ticket(number) on delete cascade,
       author text not null,
       author_id uuid references app_user(id) on delete set null,
       text text not null,
       created_at timestamptz not null
     );
-    create index monitoring_ticket_comment_idx on monitoring_ticket_comment (ticket_number, created_at);
+    create index monitoring_ticket_comment_idx on monitoring_ticket_comment (ticket_number, created_at, seq);
 
     create table monitoring_rule_settings (
       client_group_id uuid primary key references node(id) on delete cascade,
