@@ -26,6 +26,8 @@ import { createSnapshotsService } from './features/dashboards/snapshots.service.
 import { createExportsService } from './features/exports/exports.service.js';
 import { createTemplatesService } from './features/templates/templates.service.js';
 import { createMonitoringService } from './features/monitoring/monitoring.service.js';
+import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
+import type { DemoOrganisation } from './features/demo/demo.service.js';
 
 /**
  * Composition root: each feature's service, built exactly once per app (one scope service, one event
@@ -93,6 +95,9 @@ export function createServices(ctx: AppContext) {
   });
   return {
     monitoring,
+    /** the monitoring demo (incidents and tickets from the demo history), once */
+    monitoringDemo: (demo: DemoOrganisation) =>
+      seedMonitoringDemo({ db: ctx.db, clock: ctx.clock, log: ctx.log, ingest, monitoring }, demo),
     query,
     dashboards,
     templates,

@@ -41,6 +41,8 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
   stops.push(...(await startTimeSeriesTasks(app, ctx, demo)));
   // a live view on every demo location and a week of showtimes at the venues (features/live-views, showtimes)
   if (demo) await app.services.liveViews.seedDemo(demo).then(() => app.services.siteEvents.seedDemo(demo));
+  // monitoring on the demo: health, the history's real outages, a few faults and tickets (features/monitoring)
+  if (demo) await app.services.monitoringDemo(demo);
   // timers are jobs, declared by the features in their <feature>.jobs.ts and run by the one scheduler
   // (platform/scheduler); a second start of the same app (tests) keeps the jobs already registered
   const jobs: Job[] = [

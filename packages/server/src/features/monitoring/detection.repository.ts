@@ -287,7 +287,11 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
              extract(epoch from (h.last_interval_at - h.last_arrival_at)) / 60 as ahead,
              extract(epoch from (h.last_arrival_at - h.last_interval_end)) / 60 as behind,
              ${th('d', 'clockFutureMinutes')} as fut, ${th('d', 'clockLagMinutes')} as lag,
-             ${th('d', 'offlineMinutes')} as offline_min
+             ${th('d', 'offlineMinutes')} as offline_min,
+             -- open minutes between the newest interval and its arrival: a closed night's backfill is no drift
+             case when h.last_arrival_at > h.last_interval_end
+                  then monitoring_expected_minutes(d.bm, d.tz, greatest(h.last_interval_end, h.last_arrival_at - interval '14 days'), h.last_arrival_at)
+                  else 0 end as behind_open
       from mon_dev d join monitoring_device_health h on h.device_id = d.device_id
       where h.last_arrival_at is not null
     ),
@@ -297,12 +301,12 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
              jsonb_build_object('aheadMinutes', round(ahead::numeric), 'behindMinutes', round(behind::numeric),
                                 'lastArrivalAt', last_arrival_at, 'lastIntervalAt', last_interval_at)
       from j
-      where ahead > fut or (behind > lag and last_arrival_at >= ${ts} - make_interval(mins => offline_min))
+      where ahead > fut or (behind_open > lag and last_arrival_at >= ${ts} - make_interval(mins => offline_min))
       returning 1
     )
     insert into mon_clear (node_id, rule)
     select device_id, 'clockDrift' from j
-    where not (ahead > fut or (behind > lag and last_arrival_at >= ${ts} - make_interval(mins => offline_min)))`.execute(
+    where not (ahead > fut or (behind_open > lag and last_arrival_at >= ${ts} - make_interval(mins => offline_min)))`.execute(
     tx,
   );
 

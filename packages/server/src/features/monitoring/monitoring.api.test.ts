@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
   authHeader,
@@ -62,7 +63,7 @@ beforeAll(async () => {
   t = await createTestApp();
   org = await makeOrganisation(t.db);
   root = await authHeader(t.ctx, await makeUser(t.db, { roles: ['superAdmin'] }));
-  const user = async (name: string, roles: Parameters<typeof makeUser>[1]['roles'], scopeNodeId: string) =>
+  const user = async (name: string, roles: Role[], scopeNodeId: string) =>
     (H[name] = await authHeader(t.ctx, await makeUser(t.db, { roles, scopeNodeId })));
   await user('dmA1', ['deviceManagerAdmin'], org.regionA1.id);
   await user('adminA1', ['admin'], org.regionA1.id);

@@ -294,7 +294,7 @@ export function createMonitoringService(deps: {
       const inc = await findIncident(tx, incidentId, v, true);
       if (!inc) throw notFound('Incident');
       if (inc.ticket_number !== null) throw conflict('The incident already has a ticket', 'incidentId');
-      if (inc.status !== 'open') throw conflict(`The incident is ${inc.status}`, 'incidentId');
+      if (inc.status === 'discarded') throw conflict('The incident was discarded', 'incidentId');
       const n = await insertTicket(tx, incidentId, who(principal), at);
       await reviewIncident(tx, incidentId, {
         decision: 'approved',
@@ -643,6 +643,29 @@ export function createMonitoringService(deps: {
         });
       });
       return service.recipients(principal, clientGroupId);
+    },
+
+    /** Demo seeding: the client group's recipients, users only, without an acting principal. */
+    async setDemoRecipients(clientGroupId: string, userIds: readonly string[]) {
+      await eventLog.withAudit(async (tx) => {
+        await replaceRecipients(
+          tx,
+          clientGroupId,
+          userIds.map((userId) => ({ userId })),
+        );
+        await eventLog.record(tx, null, 'Monitoring.RecipientsUpdate', clientGroupId, {
+          users: userIds.length,
+        });
+      });
+    },
+
+    /** Open incidents on these nodes (demo seeding). */
+    async openIncidentsOn(nodeIds: readonly string[]) {
+      return (await listIncidents(db, { nodeIds, openOnly: true, limit: 1000, offset: 0 })).rows.map((r) => ({
+        id: r.id,
+        rule: r.rule,
+        node_id: r.node_id,
+      }));
     },
 
     /** Thresholds that apply to a node's client group (defaults where it set nothing). */
