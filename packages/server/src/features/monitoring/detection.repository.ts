@@ -134,14 +134,12 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
            ${JSON.stringify(defaults)}::jsonb || coalesce(rs.thresholds, '{}'::jsonb) as th
     from node d
     join clients c on c.id = d.parent_id
-    left join lateral (
-      select time_zone, business_minutes from time_series where node_id = d.id order by key limit 1
-    ) b on true
+    left join (
+      select distinct on (node_id) node_id, time_zone, business_minutes from time_series order by node_id, key
+    ) b on b.node_id = d.id
     left join monitoring_rule_settings rs on rs.client_group_id = c.root
     where d.type = 'device'`.execute(tx);
-  await sql`create index on mon_dev (device_id); create index on mon_dev (location_id); analyze mon_dev`.execute(
-    tx,
-  );
+  await sql`analyze mon_dev`.execute(tx);
   await sql`
     create temp table mon_hit (node_id uuid, rule text, scope_type smallint, details jsonb) on commit drop;
     create temp table mon_clear (node_id uuid, rule text) on commit drop`.execute(tx);
@@ -150,7 +148,9 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
   const status = await sql<{ devices: number; changes: number }>`
     with st as (
       select d.device_id, h.last_interval_end as e,
-             case when h.last_interval_end is null then null
+             -- business minutes without data: computed only for devices behind (most are online)
+             case when h.last_interval_end is null
+                    or h.last_interval_end >= ${ts} - make_interval(mins => ${th('d', 'lateMinutes')}) then null
                   else monitoring_expected_minutes(d.bm, d.tz, greatest(h.last_interval_end, ${ts} - interval '14 days'), ${ts})
              end as missing,
              ${th('d', 'lateMinutes')} as late_min, ${th('d', 'offlineMinutes')} as offline_min
@@ -182,13 +182,9 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
     ),
     saved as (
       insert into monitoring_device_health (device_id, status, status_since, checked_at)
-      select device_id, status, ${ts}, ${ts} from prev
+      select device_id, status, ${ts}, ${ts} from prev where old_status is distinct from status
       on conflict (device_id) do update set
-        status = excluded.status,
-        status_since = case when monitoring_device_health.status = excluded.status
-                            then coalesce(monitoring_device_health.status_since, excluded.status_since)
-                            else excluded.status_since end,
-        checked_at = excluded.checked_at
+        status = excluded.status, status_since = excluded.status_since, checked_at = excluded.checked_at
       returning 1
     ),
     hits as (
@@ -208,24 +204,31 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
            (select count(*) from opened)::int as changes`.execute(tx);
 
   // 2a. blocked: whole 15-minute slots of the last `blockedMinutes`, all inside business hours
+  const slotEnd = new Date(Math.floor(now.getTime() / 900_000) * 900_000).toISOString();
   const blocked = await sql<{ rows: number }>`
-    with win as (
-      select d.device_id, d.location_id, d.bm, d.tz, d.th,
-             to_timestamp(floor(extract(epoch from ${ts}) / 900) * 900) as we
+    with w as (
+      select d.device_id, d.location_id, d.bm, d.tz, d.th, ${slotEnd}::timestamptz as we,
+             ${slotEnd}::timestamptz - make_interval(mins => (ceil(${th('d', 'blockedMinutes')} / 15.0) * 15)::int) as ws
       from mon_dev d
     ),
-    w as (
-      select *, we - make_interval(mins => (ceil(${th('win', 'blockedMinutes')} / 15.0) * 15)::int) as ws from win
+    -- computed once per distinct window (materialized: not re-evaluated per joined row)
+    wins as materialized (
+      select tz, bm, ws, we, monitoring_expected_minutes(bm, tz, ws, we) as expected
+      from (select distinct tz, bm, ws, we from w) x
     ),
+    -- one index range scan of the rollups per series (lateral), never a scan of the whole table
     per_dev as (
-      select w.device_id, w.location_id, w.th, w.ws, w.we,
-             monitoring_expected_minutes(w.bm, w.tz, w.ws, w.we) as expected,
-             coalesce(sum(r.sum), 0) as total, coalesce(sum(r.count), 0) as points, count(r.series_key) as nrows
+      select w.device_id, w.location_id, w.th, w.ws, w.we, wins.expected,
+             coalesce(sum(r.total), 0) as total, coalesce(sum(r.points), 0) as points, coalesce(sum(r.nrows), 0) as nrows
       from w
       join time_series s on s.node_id = w.device_id and s.measurement_protocol in ('TrafficIn', 'TrafficOut')
         and s.meta_tags = '{}'
-      left join rollup_15m r on r.series_key = s.key and r.bucket >= w.ws and r.bucket < w.we
-      group by w.device_id, w.location_id, w.th, w.ws, w.we, w.bm, w.tz
+      join wins on wins.tz = w.tz and wins.bm = w.bm and wins.ws = w.ws and wins.we = w.we
+      cross join lateral (
+        select sum(r.sum) as total, sum(r.count) as points, count(*) as nrows
+        from rollup_15m r where r.series_key = s.key and r.bucket >= w.ws and r.bucket < w.we
+      ) r
+      group by w.device_id, w.location_id, w.th, w.ws, w.we, wins.expected
     ),
     located as (
       select p.*, sum(p.total) over (partition by p.location_id) - p.total as others from per_dev p
@@ -252,11 +255,13 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
       select d.device_id, d.th, ((${ts} at time zone d.tz)::date - 1) as day,
              sum(r.sum) filter (where s.measurement_protocol = 'TrafficIn') as ins,
              sum(r.sum) filter (where s.measurement_protocol = 'TrafficOut') as outs,
-             count(r.series_key) as nrows
+             count(*) as nrows
       from mon_dev d
       join time_series s on s.node_id = d.device_id and s.measurement_protocol in ('TrafficIn', 'TrafficOut')
         and s.meta_tags = '{}'
-      join rollup_day r on r.series_key = s.key and r.local_date = (${ts} at time zone d.tz)::date - 1
+      cross join lateral (
+        select r.sum from rollup_day r where r.series_key = s.key and r.local_date = (${ts} at time zone d.tz)::date - 1
+      ) r
       group by d.device_id, d.th, d.tz
     ),
     judged as (
@@ -289,7 +294,7 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
              ${th('d', 'clockFutureMinutes')} as fut, ${th('d', 'clockLagMinutes')} as lag,
              ${th('d', 'offlineMinutes')} as offline_min,
              -- open minutes between the newest interval and its arrival: a closed night's backfill is no drift
-             case when h.last_arrival_at > h.last_interval_end
+             case when h.last_arrival_at - h.last_interval_end > make_interval(mins => ${th('d', 'clockLagMinutes')})
                   then monitoring_expected_minutes(d.bm, d.tz, greatest(h.last_interval_end, h.last_arrival_at - interval '14 days'), h.last_arrival_at)
                   else 0 end as behind_open
       from mon_dev d join monitoring_device_health h on h.device_id = d.device_id
@@ -351,8 +356,10 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
              count(r.node_kpi_key) as nrows
       from locs l
       join node_kpi k on k.node_id = l.location_id and k.measurement_protocol = 'TrafficIn' and k.meta_tags = '{}'
-      join node_rollup_day r on r.node_kpi_key = k.key
-        and r.local_date in (l.day, l.day - 7, l.day - 14, l.day - 21, l.day - 28)
+      cross join lateral (
+        select r.local_date, r.sum, r.node_kpi_key from node_rollup_day r
+        where r.node_kpi_key = k.key and r.local_date in (l.day, l.day - 7, l.day - 14, l.day - 21, l.day - 28)
+      ) r
       group by l.location_id, l.th, l.day, l.tz, l.bm
     ),
     judged as (
@@ -374,6 +381,8 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
     )
     select (select coalesce(sum(nrows), 0) from vals)::int as rows,
            (select count(*) from locs)::int as locations`.execute(tx);
+
+  await sql`analyze mon_hit; analyze mon_clear`.execute(tx);
 
   // 3. incidents. An ongoing incident is open, or discarded with the condition still holding
   // (resolved_at null): a discarded false alarm is not raised again until its condition has cleared.
