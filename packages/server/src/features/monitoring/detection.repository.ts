@@ -27,6 +27,8 @@ export interface IngestedPoints {
   hours: number[];
   minTimes: number[];
   maxTimes: number[];
+  /** latest interval start in that hour with a count above zero (ms), -1 when none */
+  countedTimes: number[];
 }
 
 /**
@@ -39,8 +41,11 @@ export async function recordIngest(db: Q, p: IngestedPoints, arrivedAt: Date): P
   await sql`
     with pts as (
       select s.node_id as device_id, s.interval_seconds as iv, to_timestamp(h / 1000.0) as hour,
-             to_timestamp(lo / 1000.0) as lo, to_timestamp(hi / 1000.0) as hi
-      from unnest(${p.keys}::int[], ${p.hours}::float8[], ${p.minTimes}::float8[], ${p.maxTimes}::float8[]) as x(k, h, lo, hi)
+             to_timestamp(lo / 1000.0) as lo, to_timestamp(hi / 1000.0) as hi,
+             case when c >= 0 and s.measurement_protocol in ('TrafficIn', 'TrafficOut')
+                  then to_timestamp(c / 1000.0) end as counted
+      from unnest(${p.keys}::int[], ${p.hours}::float8[], ${p.minTimes}::float8[], ${p.maxTimes}::float8[],
+                  ${p.countedTimes}::float8[]) as x(k, h, lo, hi, c)
       join time_series s on s.key = x.k
       join node n on n.id = s.node_id and n.type = 'device'
     ),
@@ -57,10 +62,11 @@ export async function recordIngest(db: Q, p: IngestedPoints, arrivedAt: Date): P
         set min_delay_s = least(monitoring_arrival.min_delay_s, excluded.min_delay_s),
             max_delay_s = greatest(monitoring_arrival.max_delay_s, excluded.max_delay_s)
     )
-    insert into monitoring_device_health (device_id, last_interval_at, last_interval_end, last_arrival_at)
-    select device_id, max(hi), max(hi + make_interval(secs => iv)), ${arrivedAt}::timestamptz
+    insert into monitoring_device_health (device_id, last_interval_at, last_interval_end, last_arrival_at, last_counted_at)
+    select device_id, max(hi), max(hi + make_interval(secs => iv)), ${arrivedAt}::timestamptz, max(counted)
     from pts group by device_id
     on conflict (device_id) do update set
+      last_counted_at = greatest(monitoring_device_health.last_counted_at, excluded.last_counted_at),
       last_interval_at = greatest(monitoring_device_health.last_interval_at, excluded.last_interval_at),
       last_interval_end = greatest(monitoring_device_health.last_interval_end, excluded.last_interval_end),
       last_arrival_at = greatest(monitoring_device_health.last_arrival_at, excluded.last_arrival_at)`.execute(
@@ -88,12 +94,23 @@ export async function refreshHealthFromData(db: Q, deviceIds: readonly string[] 
       ) m
       group by d.id
     ),
+    counted as (
+      select d.id as device_id, max(m.t) as c
+      from devs d
+      join time_series s on s.node_id = d.id and s.measurement_protocol in ('TrafficIn', 'TrafficOut')
+      cross join lateral (
+        select occurred_on as t from measurement where series_key = s.key and value > 0
+        order by occurred_on desc limit 1
+      ) m
+      group by d.id
+    ),
     up as (
-      insert into monitoring_device_health (device_id, last_interval_at, last_interval_end)
-      select device_id, t, e from newest
+      insert into monitoring_device_health (device_id, last_interval_at, last_interval_end, last_counted_at)
+      select n.device_id, n.t, n.e, c.c from newest n left join counted c on c.device_id = n.device_id
       on conflict (device_id) do update set
         last_interval_at = excluded.last_interval_at,
-        last_interval_end = excluded.last_interval_end
+        last_interval_end = excluded.last_interval_end,
+        last_counted_at = excluded.last_counted_at
       returning 1
     )
     select count(*)::int as n from up`.execute(db);
@@ -119,7 +136,13 @@ export interface DetectionStats {
  * One detection pass at `now`, in the caller's transaction. `defaults` is the documented threshold
  * set; a client group's overrides (monitoring_rule_settings) win key by key.
  */
-export async function detect(tx: Tx, now: Date, defaults: Record<string, number>): Promise<DetectionStats> {
+export async function detect(
+  tx: Tx,
+  now: Date,
+  defaults: Record<string, number>,
+  /** judging the current moment (the health rows are as fresh as `now`), not the past */
+  live: boolean,
+): Promise<DetectionStats> {
   const ts = sql`${now.toISOString()}::timestamptz`;
   await sql`
     create temp table mon_dev on commit drop as
@@ -203,38 +226,55 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
     select (select count(*) from prev)::int as devices,
            (select count(*) from opened)::int as changes`.execute(tx);
 
-  // 2a. blocked: whole 15-minute slots of the last `blockedMinutes`, all inside business hours
+  // 2a. blocked: whole 15-minute slots of the last `blockedMinutes`, all inside business hours.
+  // A live pass (judging the current slot) reads the rollups only around the candidates: devices
+  // whose health says they have not counted since the window started (last_counted_at, kept on
+  // ingest), and the other devices of their locations; the others clear from the health row alone.
+  // A pass judging the past (demo, replays) cannot trust today's health and reads every device.
   const slotEnd = new Date(Math.floor(now.getTime() / 900_000) * 900_000).toISOString();
   const blocked = await sql<{ rows: number }>`
     with w as (
       select d.device_id, d.location_id, d.bm, d.tz, d.th, ${slotEnd}::timestamptz as we,
-             ${slotEnd}::timestamptz - make_interval(mins => (ceil(${th('d', 'blockedMinutes')} / 15.0) * 15)::int) as ws
-      from mon_dev d
+             ${slotEnd}::timestamptz - make_interval(mins => (ceil(${th('d', 'blockedMinutes')} / 15.0) * 15)::int) as ws,
+             h.last_counted_at
+      from mon_dev d left join monitoring_device_health h on h.device_id = d.device_id
     ),
     -- computed once per distinct window (materialized: not re-evaluated per joined row)
     wins as materialized (
       select tz, bm, ws, we, monitoring_expected_minutes(bm, tz, ws, we) as expected
       from (select distinct tz, bm, ws, we from w) x
     ),
-    -- one index range scan of the rollups per series (lateral), never a scan of the whole table
-    per_dev as (
-      select w.device_id, w.location_id, w.th, w.ws, w.we, wins.expected,
-             coalesce(sum(r.total), 0) as total, coalesce(sum(r.points), 0) as points, coalesce(sum(r.nrows), 0) as nrows
-      from w
-      join time_series s on s.node_id = w.device_id and s.measurement_protocol in ('TrafficIn', 'TrafficOut')
-        and s.meta_tags = '{}'
+    open_w as (
+      select w.*, wins.expected from w
       join wins on wins.tz = w.tz and wins.bm = w.bm and wins.ws = w.ws and wins.we = w.we
+      where wins.expected >= extract(epoch from (w.we - w.ws)) / 60
+    ),
+    candidates as (
+      select * from open_w where ${!live} or last_counted_at is null or last_counted_at < ws
+    ),
+    probed as (
+      select * from open_w where location_id in (select location_id from candidates)
+    ),
+    -- one index range scan of the rollups per probed series (lateral)
+    sums as (
+      select p.device_id, coalesce(sum(r.total), 0) as total, coalesce(sum(r.points), 0) as points,
+             coalesce(sum(r.nrows), 0) as nrows
+      from probed p
+      join time_series s on s.node_id = p.device_id and s.measurement_protocol in ('TrafficIn', 'TrafficOut')
+        and s.meta_tags = '{}'
       cross join lateral (
         select sum(r.sum) as total, sum(r.count) as points, count(*) as nrows
-        from rollup_15m r where r.series_key = s.key and r.bucket >= w.ws and r.bucket < w.we
+        from rollup_15m r where r.series_key = s.key and r.bucket >= p.ws and r.bucket < p.we
       ) r
-      group by w.device_id, w.location_id, w.th, w.ws, w.we, wins.expected
+      group by p.device_id
     ),
     located as (
-      select p.*, sum(p.total) over (partition by p.location_id) - p.total as others from per_dev p
+      select p.device_id, p.location_id, x.total, x.points, x.nrows,
+             sum(x.total) over (partition by p.location_id) - x.total as others
+      from probed p join sums x on x.device_id = p.device_id
     ),
     judged as (
-      select * from located where expected >= extract(epoch from (we - ws)) / 60
+      select l.*, c.th, c.ws, c.we from located l join candidates c on c.device_id = l.device_id
     ),
     hits as (
       insert into mon_hit (node_id, rule, scope_type, details)
@@ -245,9 +285,14 @@ export async function detect(tx: Tx, now: Date, defaults: Record<string, number>
       returning 1
     ),
     clears as (
-      insert into mon_clear (node_id, rule) select device_id, 'blocked' from judged where total > 0 returning 1
+      insert into mon_clear (node_id, rule)
+      select device_id, 'blocked' from judged where total > 0
+      union all
+      select device_id, 'blocked' from open_w
+      where ${live} and last_counted_at >= ws and device_id not in (select device_id from candidates)
+      returning 1
     )
-    select (select coalesce(sum(nrows), 0) from per_dev)::int as rows`.execute(tx);
+    select (select coalesce(sum(nrows), 0) from sums)::int as rows`.execute(tx);
 
   // 2b. imbalance over the previous local day
   const imbalance = await sql<{ rows: number }>`

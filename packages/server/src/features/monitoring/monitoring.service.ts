@@ -183,16 +183,19 @@ export function createMonitoringService(deps: {
   // health kept current on ingest: per series and UTC hour, the earliest and latest interval start
   deps.ingest.onIngested(async (batch) => {
     const { keys, times } = batch.points;
-    const agg = new Map<string, { k: number; h: number; lo: number; hi: number }>();
+    const { values } = batch.points;
+    const agg = new Map<string, { k: number; h: number; lo: number; hi: number; c: number }>();
     for (let i = 0; i < keys.length; i++) {
       const t = times[i]!;
       const h = Math.floor(t / 3_600_000) * 3_600_000;
       const id = `${keys[i]}:${h}`;
+      const c = values[i]! > 0 ? t : -1;
       const a = agg.get(id);
-      if (!a) agg.set(id, { k: keys[i]!, h, lo: t, hi: t });
+      if (!a) agg.set(id, { k: keys[i]!, h, lo: t, hi: t, c });
       else {
         if (t < a.lo) a.lo = t;
         if (t > a.hi) a.hi = t;
+        if (c > a.c) a.c = c;
       }
     }
     const rows = [...agg.values()];
@@ -203,6 +206,7 @@ export function createMonitoringService(deps: {
         hours: rows.map((r) => r.h),
         minTimes: rows.map((r) => r.lo),
         maxTimes: rows.map((r) => r.hi),
+        countedTimes: rows.map((r) => r.c),
       },
       clock.now(),
     ).catch((err: unknown) => log.warn({ err }, 'monitoring: recording an ingest failed'));
@@ -392,7 +396,9 @@ export function createMonitoringService(deps: {
     /** One detection pass at `at` (the scheduler's slot), audited when it raised or resolved anything. */
     async detect(at: Date = clock.now()): Promise<DetectionStats> {
       return eventLog.withAudit(async (tx) => {
-        const stats = await detect(tx, at, DEFAULT_RULE_THRESHOLDS);
+        // a pass more than a slot in the past cannot trust the health rows' pre-filters
+        const live = at.getTime() >= clock.now().getTime() - 15 * 60_000;
+        const stats = await detect(tx, at, DEFAULT_RULE_THRESHOLDS, live);
         if (stats.raised > 0 || stats.resolved > 0)
           await eventLog.record(tx, null, 'Monitoring.Detect', null, {
             at: at.toISOString(),

@@ -20,6 +20,8 @@ export interface MonitoringDeviceHealthTable {
   last_interval_at: Timestamp | null;
   last_interval_end: Timestamp | null;
   last_arrival_at: Timestamp | null;
+  /** newest TrafficIn/TrafficOut interval with a count above zero (the blocked rule's pre-filter) */
+  last_counted_at: Timestamp | null;
   status: Generated<string>;
   status_since: Timestamp | null;
   checked_at: Timestamp | null;

@@ -37,6 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_interval_at timestamptz,
       last_interval_end timestamptz,
       last_arrival_at timestamptz,
+      last_counted_at timestamptz,
       status text not null default 'neverReported',
       status_since timestamptz,
       checked_at timestamptz
