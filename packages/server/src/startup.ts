@@ -4,6 +4,7 @@ import { startTimeSeriesTasks } from './features/timeseries/series.startup.js';
 import { timeSeriesJobs } from './features/timeseries/timeseries.jobs.js';
 import { occupancyJobs } from './features/occupancy/occupancy.jobs.js';
 import { demoJobs } from './features/demo/demo.jobs.js';
+import { monitoringJobs } from './features/monitoring/monitoring.jobs.js';
 import type { Job } from './platform/scheduler/index.js';
 
 export interface StartupResult {
@@ -48,11 +49,14 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
   stops.push(...(await startTimeSeriesTasks(app, ctx, demo)));
   // a live view on every demo location and a week of showtimes at the venues (features/live-views, showtimes)
   if (demo) await app.services.liveViews.seedDemo(demo).then(() => app.services.siteEvents.seedDemo(demo));
+  // monitoring on the demo: health, the history's real outages, a few faults and tickets (features/monitoring)
+  if (demo) await app.services.monitoringDemo(demo);
   // timers are jobs, declared by the features in their <feature>.jobs.ts and run by the one scheduler
   // (platform/scheduler); a second start of the same app (tests) keeps the jobs already registered
   const jobs: Job[] = [
     ...timeSeriesJobs(app.services),
     ...occupancyJobs(app.services),
+    ...monitoringJobs(app.services),
     ...(demo && ctx.config.LIVE_DEMO_GENERATOR ? demoJobs(app.services, demo) : []),
   ];
   app.scheduler.register(...jobs.filter((j) => !app.scheduler.jobNames.includes(j.name)));

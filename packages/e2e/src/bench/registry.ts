@@ -3,6 +3,7 @@ import { timeseriesBench } from './timeseries.bench.js';
 import { hubBench } from './hub.bench.js';
 import { lighthouseBench } from './lighthouse.bench.js';
 import { apiBench } from './api.bench.js';
+import { monitoringBench } from './monitoring.bench.js';
 
 /** Every bench module, run in this order by `npm run bench` (add yours here). */
-export const benches: BenchModule[] = [timeseriesBench, hubBench, lighthouseBench, apiBench];
+export const benches: BenchModule[] = [timeseriesBench, hubBench, lighthouseBench, apiBench, monitoringBench];
