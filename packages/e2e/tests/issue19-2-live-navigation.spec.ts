@@ -56,7 +56,9 @@ test('an admin reaches showtimes, and makes a public link of a live view', async
   // the link works without signing in
   const visitor = await page.context().browser()!.newPage();
   await visitor.goto(url);
-  await expect(visitor.locator('[data-testid="liveview-screen"], [data-testid="liveview-black"]')).toBeVisible();
+  await expect(
+    visitor.locator('[data-testid="liveview-screen"], [data-testid="liveview-black"]'),
+  ).toBeVisible();
   await visitor.close();
 });
 
@@ -67,7 +69,9 @@ test('on a phone the Occupancy tab opens the operator screen for an operator-adm
   await page.getByTestId('bottom-navigation').getByRole('link', { name: 'Occupancy' }).click();
   await expect(page).toHaveURL(/\/en\/liveview\/authorized/);
   await expect(page.getByTestId('bottom-navigation')).toBeVisible();
-  await expect(page.locator('[data-testid="operator-set-input"], [data-testid="liveview-black"]')).toBeVisible();
+  await expect(
+    page.locator('[data-testid="operator-set-input"], [data-testid="liveview-black"]'),
+  ).toBeVisible();
 });
 
 for (const lang of LANGS) {

@@ -5,9 +5,9 @@ import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 /**
  * Issue 19, item 9: below the 1,246 px desktop breakpoint (here 1,220 px, a small laptop) the app
  * shows the mobile layout, whose bottom navigation has no settings, reports or monitoring. The
- * mobile top bar has a menu with the sections the user may open.
+ * mobile top bar has a menu ("Sections") with the sections the user may open.
  */
-const MENU = { en: 'Menu', fr: 'Menu', es: 'Menú' } as const;
+const MENU = { en: 'Sections', fr: 'Sections', es: 'Secciones' } as const;
 const SETTINGS = { en: 'Settings', fr: 'Paramètres', es: 'Configuración' } as const;
 
 test('at 1,220 px an admin reaches settings, reports and monitoring from the menu', async ({ page }) => {
@@ -15,7 +15,7 @@ test('at 1,220 px an admin reaches settings, reports and monitoring from the men
   await signIn(page, 'admin');
   await page.goto('/en/dashboard');
   await expect(page.getByTestId('bottom-navigation')).toBeVisible();
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Sections', exact: true }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Reports' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Monitoring' })).toBeVisible();
@@ -23,12 +23,12 @@ test('at 1,220 px an admin reaches settings, reports and monitoring from the men
   await expect(page).toHaveURL(/\/en\/settings\/tree$/);
 
   await page.goto('/en/dashboard');
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Sections', exact: true }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Reports' }).click();
   await expect(page).toHaveURL(/\/en\/reports$/);
 
   await page.goto('/en/dashboard');
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Sections', exact: true }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Monitoring' }).click();
   await expect(page).toHaveURL(/\/en\/monitoring\/tickets$/);
 });
@@ -37,7 +37,7 @@ test('a dashboard-only user sees no settings nor reports in the menu', async ({ 
   await page.setViewportSize({ width: 1220, height: 800 });
   await signIn(page, 'dashboardonly');
   await page.goto('/en/dashboard');
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Sections', exact: true }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Monitoring' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Settings' })).toHaveCount(0);

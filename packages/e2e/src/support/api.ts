@@ -23,7 +23,9 @@ export async function call<T>(
 
 /** The wall-clock date 'YYYY-MM-DD' of instant `ms` in `timeZone`. */
 export const localDate = (timeZone: string, ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    ms,
+  );
 
 /** The date `days` after 'YYYY-MM-DD' `date`. */
 export const addDays = (date: string, days: number) =>
