@@ -23,6 +23,7 @@ const dayLabel = (date: string, locale: string) =>
 test('each venue lists its own local day, labelled, and next then previous comes back to it', async ({
   page,
 }) => {
+  test.slow(); // three languages, each with an axe run, on a shared machine
   const paris = localDate('Europe/Paris', Date.now());
   const toronto = localDate('America/Toronto', Date.now());
   await page.clock.install({ time: new Date(`${addDays(paris, -1)}T23:05:00Z`) });

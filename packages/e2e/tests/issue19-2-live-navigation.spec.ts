@@ -76,6 +76,7 @@ test('on a phone the Occupancy tab opens the operator screen for an operator-adm
 
 for (const lang of LANGS) {
   test(`live views list and toolbar (${lang})`, async ({ page }) => {
+    test.slow(); // sign-in, a dashboard and axe runs on a shared machine
     await signIn(page, 'admin', lang);
     await page.goto(`/${lang}/dashboard`);
     await page.getByTestId('top-toolbar').getByRole('link', { name: LIVE_VIEWS[lang] }).click();

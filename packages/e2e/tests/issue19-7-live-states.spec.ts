@@ -15,6 +15,7 @@ const hh = (h: number) => String(h % 24).padStart(2, '0');
 const CLOSED = { en: 'Closed', fr: 'Fermé', es: 'Cerrado' } as const;
 
 test('a closed live view: black, with a clock and the opening time', async ({ page, request }) => {
+  test.slow(); // three languages, each with an axe run, on a shared machine
   const token = await tokenOf(request, 'admin');
   const me = await call<{ scope: string }>(request, token, 'GET', '/api/User/Current');
   // open one hour a day, three hours from now: closed now whatever the hour of the run
@@ -52,6 +53,7 @@ test('a closed live view: black, with a clock and the opening time', async ({ pa
 });
 
 test('showtimes without any event: no red disconnected dot', async ({ page }) => {
+  test.slow(); // three languages, each with an axe run, on a shared machine
   // the Demo Retail user has showtimes access but no event in scope (the demo events are the venues')
   await signIn(page, 'user');
   for (const lang of LANGS) {

@@ -46,6 +46,7 @@ test('a dashboard-only user sees no settings nor reports in the menu', async ({ 
 
 for (const lang of LANGS) {
   test(`the section menu at 1,220 px and on a phone (${lang})`, async ({ page }) => {
+    test.slow(); // sign-in, a dashboard and axe runs on a shared machine
     await page.setViewportSize({ width: 1220, height: 800 });
     await signIn(page, 'admin', lang);
     await page.goto(`/${lang}/dashboard`);

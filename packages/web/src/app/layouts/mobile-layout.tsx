@@ -18,6 +18,7 @@ import { mobileNavEntries, occupancyScreenPath, type MobileNavKey } from '../../
 import { stripLanguage } from '../../lib/language';
 import { useUser } from '../../lib/session/current-user';
 import { useLang } from '../../lib/use-lang';
+import { areaTitleKey } from './parts/area-title';
 import { nextHeaderVisibility } from './parts/mobile-header';
 import { SectionMenu } from './parts/section-menu';
 import { UserMenu } from './parts/user-menu';
@@ -83,7 +84,9 @@ export function MobileLayout({ noScroll = false }: { noScroll?: boolean }) {
   const scroller = useRef<HTMLDivElement>(null);
   const entries = mobileNavEntries(user);
   const current = currentEntry(location.pathname);
-  const title = t(current ? MOBILE_NAV[current].label : 'mobile_title_dashboard');
+  const title = t(
+    current ? MOBILE_NAV[current].label : areaTitleKey(location.pathname, 'mobile_title_dashboard'),
+  );
 
   return (
     <Box

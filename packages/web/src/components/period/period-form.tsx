@@ -127,8 +127,19 @@ export function PeriodForm({ value, onApply }: { value: PeriodChoice; onApply(v:
                 slotProps={{
                   day: (owner) => {
                     const lm = localMinute(owner.day.year(), owner.day.month() + 1, owner.day.date(), 0, 0);
-                    const inRange = isInRange(lm, from, to);
-                    return inRange && !owner.isDaySelected
+                    const edge = [from, to].some((x) => x != null && lm === x - (x % 1440));
+                    if (edge && !owner.isDayOutsideMonth) {
+                      // the first and last days of the range, drawn as the calendar's selected day
+                      return {
+                        'data-range-edge': true,
+                        sx: {
+                          bgcolor: 'primary.main',
+                          color: 'primary.contrastText',
+                          '&:hover, &:focus': { bgcolor: 'primary.dark' },
+                        },
+                      };
+                    }
+                    return isInRange(lm, from, to)
                       ? {
                           'data-in-range': true,
                           sx: {

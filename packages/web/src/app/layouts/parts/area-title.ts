@@ -11,9 +11,9 @@ const AREA_TITLES: Record<string, string> = {
   orgtreeevent: 'mobile_title_showtimes',
 };
 
-export function areaTitleKey(pathname: string): string {
+export function areaTitleKey(pathname: string, fallback = 'nav_dashboard'): string {
   const segment = stripLanguage(pathname).split('/')[1] ?? '';
-  return AREA_TITLES[segment] ?? 'nav_dashboard';
+  return AREA_TITLES[segment] ?? fallback;
 }
 
 /** The toolbar section of a page of the dashboard layout (its icon is the one the toolbar hides). */

@@ -276,7 +276,9 @@ function SessionTable(props: { event: SiteEvent; occupancy: Record<string, numbe
                   : s.state === 'current'
                     ? 'rgba(21,128,61,0.07)'
                     : undefined,
-                opacity: s.state === 'past' || s.state === 'cancelled' ? 0.6 : 1,
+                // ended and cancelled sessions recede in grey text (not opacity, which would drop the
+                // chips' contrast below 4.5:1)
+                '& > td': s.state === 'past' || s.state === 'cancelled' ? { color: 'text.secondary' } : {},
               }}
             >
               <TableCell sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{s.time}</TableCell>
@@ -335,7 +337,7 @@ function SessionCard(props: {
         p: 1.5,
         borderLeft: 6,
         borderLeftColor: over ? 'error.main' : s.state === 'current' ? 'success.main' : 'divider',
-        opacity: s.state === 'past' || s.state === 'cancelled' ? 0.65 : 1,
+        color: s.state === 'past' || s.state === 'cancelled' ? 'text.secondary' : undefined,
       }}
     >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>

@@ -77,7 +77,7 @@ function LiveViewRow({ view, onShare }: { view: LiveViewInfo; onShare(): void })
         <Typography variant="body2" color="text.secondary">
           {view.nodeName}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 0.75, flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.75, flexWrap: 'wrap', rowGap: 0.5 }}>
           <Chip
             size="small"
             variant="outlined"
@@ -87,7 +87,7 @@ function LiveViewRow({ view, onShare }: { view: LiveViewInfo; onShare(): void })
           {view.hasShareLink && <Chip size="small" color="info" label={t('liveview_public_link_active')} />}
         </Stack>
       </Box>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button
           component={RouterLink}
           to={paths.liveView(lang, view.id)}
