@@ -18,6 +18,7 @@ test("another user's dashboard shows the not-found page with a link to one's das
   page,
   request,
 }) => {
+  test.slow(); // three languages, each with an axe run, on a shared machine
   const adminToken = await tokenOf(request, 'admin');
   const [foreign] = await call<{ id: string }[]>(request, adminToken, 'GET', '/api/Dashboard');
   await signIn(page, 'user');
