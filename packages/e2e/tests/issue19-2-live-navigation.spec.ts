@@ -38,6 +38,7 @@ test('an operator opens the operator screen of a live view from the toolbar', as
 });
 
 test('an admin reaches showtimes, and makes a public link of a live view', async ({ page }) => {
+  test.slow(); // two browser pages and the public screen's first load on a shared machine
   await signIn(page, 'admin');
   await page.goto('/en/dashboard');
   await page.getByTestId('top-toolbar').getByRole('link', { name: 'Showtimes' }).click();
