@@ -21,6 +21,7 @@ async function openCustom(page: Page, lang: (typeof LANGS)[number]) {
 test('the custom period: no early error, wide fields, a range calendar, typing from the first part', async ({
   page,
 }) => {
+  test.slow(); // two dashboard loads and many steps on a shared machine
   await signIn(page, 'admin');
   const form = await openCustom(page, 'en');
   const start = form.locator('.MuiPickersInputBase-root').first();
