@@ -13,6 +13,7 @@ import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 const LIVE_VIEWS = { en: 'Live views', fr: 'Écrans en direct', es: 'Pantallas en directo' } as const;
 
 test('an operator opens the operator screen of a live view from the toolbar', async ({ page, request }) => {
+  test.slow(); // dashboard and live screen loads on a shared machine
   const token = await tokenOf(request, 'operator');
   const views = await call<{ id: string; name: string }[]>(request, token, 'GET', '/api/LiveView');
   expect(views.length).toBeGreaterThan(0);
@@ -64,6 +65,7 @@ test('an admin reaches showtimes, and makes a public link of a live view', async
 });
 
 test('on a phone the Occupancy tab opens the operator screen for an operator-admin', async ({ page }) => {
+  test.slow(); // dashboard and live screen loads on a shared machine
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'admin');
   await page.goto('/en/dashboard');

@@ -11,6 +11,7 @@ const MENU = { en: 'Sections', fr: 'Sections', es: 'Secciones' } as const;
 const SETTINGS = { en: 'Settings', fr: 'Paramètres', es: 'Configuración' } as const;
 
 test('at 1,220 px an admin reaches settings, reports and monitoring from the menu', async ({ page }) => {
+  test.slow(); // dashboard loads at 1,220 px on a shared machine
   await page.setViewportSize({ width: 1220, height: 800 });
   await signIn(page, 'admin');
   await page.goto('/en/dashboard');
@@ -34,6 +35,7 @@ test('at 1,220 px an admin reaches settings, reports and monitoring from the men
 });
 
 test('a dashboard-only user sees no settings nor reports in the menu', async ({ page }) => {
+  test.slow(); // dashboard loads at 1,220 px on a shared machine
   await page.setViewportSize({ width: 1220, height: 800 });
   await signIn(page, 'dashboardonly');
   await page.goto('/en/dashboard');
