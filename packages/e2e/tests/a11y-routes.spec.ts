@@ -29,6 +29,7 @@ const SIGNED_IN = [
   'performance',
   'ranking',
   'orgtreeevent',
+  'liveviews',
   'liveview',
   'liveview/authorized',
   'liveview/customQueue',
@@ -68,7 +69,7 @@ async function settled(page: Page) {
   await expect(
     page
       .locator(
-        'h1, [data-testid=liveview-screen], [data-testid=liveview-queue], [data-testid=liveview-message]',
+        'h1, [data-testid=liveview-screen], [data-testid=liveview-queue], [data-testid=liveview-message], [data-testid=liveview-black]',
       )
       .first(),
   ).toBeVisible();

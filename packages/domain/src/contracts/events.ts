@@ -48,6 +48,8 @@ export const SiteEvent = z.object({
   timeSeriesId: z.uuid().nullable(),
   occupancyCurrent: z.number().nullable(),
   timeZone: z.string(),
+  /** the local day listed, 'YYYY-MM-DD' in the event's zone (events in other zones may list another date) */
+  day: localDate,
   /** the sessions of the asked day, by start time */
   schedules: z.array(SiteEventSession),
 });
@@ -60,6 +62,11 @@ export const OrgTreeEventsQuery = z.object({
   nodeId: z.uuid().optional(),
   /** local day (default: today in each event's zone) */
   date: localDate.optional(),
+  /**
+   * days after (negative: before) today in each event's own zone, when no date is given: a screen
+   * listing venues of several time zones pages through each venue's own local days
+   */
+  dayOffset: z.coerce.number().int().min(-366).max(366).optional(),
 });
 export type OrgTreeEventsQuery = z.infer<typeof OrgTreeEventsQuery>;
 

@@ -36,7 +36,7 @@ export const routeAccess = {
   reports: (u: AreaSubject) => canOpenReports(u),
   performance: (u: AreaSubject) => u.mobileSettings.hasAccessPerformance,
   ranking: (u: AreaSubject) => u.mobileSettings.hasAccessRanking,
-  orgTreeEvent: (u: AreaSubject) => u.mobileSettings.hasAccessOrganizationalTreeEvent,
+  orgTreeEvent: (u: AreaSubject) => canAccessShowtimes(u),
   occupancy: (u: AreaSubject) => canAccessOccupancy(u),
 } as const;
 export type RouteAccess = keyof typeof routeAccess;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MOBILE_SETTINGS } from '../contracts/users.js';
 import { ROLES, type Role } from '../roles.js';
-import { routeAccess } from './areas.js';
+import { canAccessOccupancy, canAccessShowtimes, routeAccess } from './areas.js';
 import {
   isOccupancyOnly,
   mobileDashboardRedirectsToOccupancy,
@@ -42,10 +42,51 @@ describe('monitoring menu per role', () => {
 
 describe('top toolbar', () => {
   it('shows settings to admin-kind only and hides the current section', () => {
-    expect(toolbarSections(user(['admin']), 'dashboard')).toEqual(['settings', 'reports', 'monitoring']);
-    expect(toolbarSections(user(['superAdmin']), 'settings')).toEqual(['dashboard', 'reports', 'monitoring']);
+    // admins operate occupancy and manage events: live views and showtimes too
+    expect(toolbarSections(user(['admin']), 'dashboard')).toEqual([
+      'settings',
+      'reports',
+      'monitoring',
+      'liveViews',
+      'showtimes',
+    ]);
+    expect(toolbarSections(user(['superAdmin']), 'settings')).toEqual([
+      'dashboard',
+      'reports',
+      'monitoring',
+      'liveViews',
+      'showtimes',
+    ]);
     expect(toolbarSections(user(['User']), 'dashboard')).toEqual(['reports', 'monitoring']);
     expect(toolbarSections(user(['User']), 'monitoring')).toEqual(['dashboard', 'reports']);
+  });
+  it('shows live views with occupancy access and showtimes with showtimes access, as the server decides', () => {
+    expect(toolbarSections(user(['OccupancyOperator']), 'dashboard')).toEqual([
+      'reports',
+      'monitoring',
+      'liveViews',
+    ]);
+    expect(toolbarSections(user(['User'], { hasAccessOccupancy: true }), 'liveViews')).toEqual([
+      'dashboard',
+      'reports',
+      'monitoring',
+    ]);
+    expect(toolbarSections(user(['User'], { hasAccessOrganizationalTreeEvent: true }), 'showtimes')).toEqual([
+      'dashboard',
+      'reports',
+      'monitoring',
+    ]);
+    for (const r of ROLES) {
+      for (const flag of [false, true]) {
+        const u = user([r], { hasAccessOrganizationalTreeEvent: flag, hasAccessOccupancy: flag });
+        const sections = toolbarSections(u, 'dashboard');
+        expect(sections.includes('showtimes')).toBe(canAccessShowtimes(u));
+        expect(sections.includes('liveViews')).toBe(canAccessOccupancy(u));
+        // the web's route guard for showtimes is the server's rule (an admin without the flag reads them)
+        expect(routeAccess.orgTreeEvent(u)).toBe(canAccessShowtimes(u));
+      }
+    }
+    expect(routeAccess.orgTreeEvent(user(['admin']))).toBe(true);
   });
   it('gives dashboardOnly users no reports', () => {
     expect(toolbarSections(user(['dashboardOnly']), 'dashboard')).toEqual(['monitoring']);

@@ -2,7 +2,7 @@ import type { Role } from '../roles.js';
 import { isDashboardOnly } from './role-groups.js';
 import type { MobileSettings } from '../contracts/users.js';
 import { inRoleGroup } from './role-groups.js';
-import { canOpenReports } from './areas.js';
+import { canAccessOccupancy, canAccessShowtimes, canOpenReports } from './areas.js';
 
 /**
  * Who sees what in the web's frame (spec sections 2 and 6), as pure functions of the signed-in
@@ -10,15 +10,21 @@ import { canOpenReports } from './areas.js';
  */
 type MenuSubject = { roles: readonly Role[]; mobileSettings: MobileSettings };
 
-export type Section = 'dashboard' | 'reports' | 'monitoring' | 'settings';
+export type Section = 'dashboard' | 'reports' | 'monitoring' | 'settings' | 'liveViews' | 'showtimes';
 
-/** Section icons of the top toolbar: the current section's icon is hidden, settings for admins only. */
-export function toolbarSections(user: Pick<MenuSubject, 'roles'>, current: Section): Section[] {
-  const all: Section[] = ['settings', 'dashboard', 'reports', 'monitoring'];
+/**
+ * Section icons of the top toolbar (and of the mobile layout's section menu): the current section's
+ * icon is hidden, settings for admins only, reports for all but dashboard-only users, the live views
+ * list with occupancy access and showtimes with showtimes access (the rules the server enforces).
+ */
+export function toolbarSections(user: MenuSubject, current: Section): Section[] {
+  const all: Section[] = ['settings', 'dashboard', 'reports', 'monitoring', 'liveViews', 'showtimes'];
   return all.filter((s) => {
     if (s === current) return false;
     if (s === 'settings') return inRoleGroup(user, 'adminKind');
     if (s === 'reports') return canOpenReports(user);
+    if (s === 'liveViews') return canAccessOccupancy(user);
+    if (s === 'showtimes') return canAccessShowtimes(user);
     return true;
   });
 }

@@ -5,7 +5,15 @@ import { expect, type Page } from '@playwright/test';
 /** Demo accounts created by the server on an empty database (README). */
 export const DEMO_PASSWORD = 'Demo-password-1';
 export type DemoUser =
-  'superadmin' | 'admin' | 'user' | 'dashboardonly' | 'operator' | 'devicemanager' | 'impersonator';
+  | 'superadmin'
+  | 'admin'
+  | 'user'
+  | 'dashboardonly'
+  | 'operator'
+  | 'devicemanager'
+  | 'impersonator'
+  | 'admin-b'
+  | 'user-b';
 export const LANGS = ['en', 'fr', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
 

@@ -9,18 +9,24 @@ import { languageOfPath } from '../lib/language';
 import { BrandLogo } from './brand-logo';
 import { usePageTitle } from './page-title';
 
+/**
+ * The frame of the error pages: code, title, message, action. `embedded` draws it inside a layout
+ * that already has its main landmark and logo (a page of the app that answered 404).
+ */
 export function ErrorFrame(props: {
   code: string | number;
   title: string;
   message: ReactNode;
   action: ReactNode;
+  embedded?: boolean;
 }) {
   usePageTitle(props.title);
   return (
     <Box
-      component="main"
+      component={props.embedded ? 'section' : 'main'}
+      aria-labelledby="error-title"
       sx={{
-        minHeight: '100dvh',
+        minHeight: props.embedded ? 'calc(100dvh - 200px)' : '100dvh',
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
@@ -31,9 +37,11 @@ export function ErrorFrame(props: {
         background: 'radial-gradient(1200px 500px at 50% -10%, #E3EAFF 0%, transparent 60%)',
       }}
     >
-      <Box sx={{ mb: 2 }}>
-        <BrandLogo size={36} />
-      </Box>
+      {!props.embedded && (
+        <Box sx={{ mb: 2 }}>
+          <BrandLogo size={36} />
+        </Box>
+      )}
       <Typography
         aria-hidden="true"
         sx={{
@@ -46,7 +54,7 @@ export function ErrorFrame(props: {
       >
         {props.code}
       </Typography>
-      <Typography variant="h2" component="h1">
+      <Typography variant="h2" component="h1" id="error-title">
         {props.title}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 520 }}>

@@ -83,6 +83,7 @@ export const paths = {
   settingsUsers: route('settings/users'),
   settingsUser: route('settings/users/:id'),
   settingsUserGroups: route('settings/users/groups/:id?'),
+  liveViews: route('liveviews'),
   liveView: route('liveview/:id?'),
   liveViewAuthorized: route('liveview/authorized/:id?'),
   liveViewCustomQueue: route('liveview/customQueue/:id?'),

@@ -37,3 +37,23 @@ export function clampSameDay(
   if (from == null || to == null || dayIndex(from) !== dayIndex(to) || from <= to) return { from, to };
   return changed === 'from' ? { from, to: from } : { from: to, to };
 }
+
+/**
+ * A day clicked on the custom period's calendar (its local midnight): the first click sets the start
+ * day, the second the end day; a second click before the start day starts again from it. Times
+ * already entered are kept; a new start begins at 00:00 and a new end closes at 23:59.
+ */
+export function pickRangeDay(
+  range: { from: LocalMinute | null; to: LocalMinute | null },
+  day: LocalMinute,
+  picking: 'from' | 'to',
+): { from: LocalMinute | null; to: LocalMinute | null; picking: 'from' | 'to' } {
+  const timeOf = (lm: LocalMinute | null, fallback: number) => (lm == null ? fallback : minuteOfDay(lm));
+  const start = day + timeOf(range.from, 0);
+  if (picking === 'from' || range.from == null || day < range.from - minuteOfDay(range.from)) {
+    const to = range.to != null && range.to > start ? range.to : null;
+    return { from: start, to, picking: 'to' };
+  }
+  const end = day + timeOf(range.to, 1439);
+  return { from: range.from, to: Math.max(end, range.from + 1), picking: 'from' };
+}

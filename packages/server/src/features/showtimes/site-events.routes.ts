@@ -21,7 +21,7 @@ import { ACCESS } from '../../platform/http/access-groups.js';
 const ADMIN_KIND = ACCESS.adminKind;
 const BASE = '/api/SiteEvent';
 const tags = ['showtimes'];
-const DayQuery = OrgTreeEventsQuery.pick({ date: true });
+const DayQuery = OrgTreeEventsQuery.pick({ date: true, dayOffset: true });
 
 /**
  * Showtimes (spec "SiteEvent orgtreeevents"): events and their sessions in the caller's scope;
@@ -41,7 +41,7 @@ export const siteEventRoutes: Feature = (services) => async (app) => {
   r.get(
     `${BASE}/:id`,
     { schema: { tags, params: IdParams, querystring: DayQuery, response: { 200: SiteEvent } } },
-    async (req) => events.get(me(req), req.params.id, req.query.date),
+    async (req) => events.get(me(req), req.params.id, req.query),
   );
 
   r.post(

@@ -71,6 +71,8 @@ export interface SiteEventDeps {
 }
 
 type SessionInput = z.output<typeof SessionBody>;
+/** the day a read lists: a local date, or days from the event's own today */
+type DayChoice = Pick<OrgTreeEventsQuery, 'date' | 'dayOffset'>;
 
 /** A CSV with problems: 400 listing every bad line, nothing imported. */
 export class CsvInvalidError extends AppError {
@@ -107,12 +109,17 @@ export function createSiteEventService(deps: SiteEventDeps) {
     return row;
   }
 
-  /** one day's sessions of an event, in its zone, with states from the clock */
-  async function present(row: EventRow, date: string | undefined): Promise<SiteEvent> {
+  /**
+   * one day's sessions of an event, in its zone, with states from the clock: the given local date,
+   * else the event's own today moved by `dayOffset` days
+   */
+  async function present(row: EventRow, day: DayChoice): Promise<SiteEvent> {
     const now = clock.now().getTime();
     const place = await places.placeInfo(row.node_id);
     const tz = place.timeZone;
-    const dayStart = date ? parseLocal(`${date} 00:00`)! : startOfDay(toLocalMinute(tz, now));
+    const dayStart = day.date
+      ? parseLocal(`${day.date} 00:00`)!
+      : startOfDay(toLocalMinute(tz, now)) + (day.dayOffset ?? 0) * MINUTES_PER_DAY;
     const from = new Date(fromLocalMinute(tz, dayStart).utcMs);
     const to = new Date(fromLocalMinute(tz, dayStart + MINUTES_PER_DAY).utcMs);
     const sessions = await sessionsBetween(db, row.id, from, to);
@@ -133,6 +140,7 @@ export function createSiteEventService(deps: SiteEventDeps) {
       timeSeriesId: row.time_series_id,
       occupancyCurrent: eventOccupancy,
       timeZone: tz,
+      day: formatLocal(dayStart).slice(0, 10),
       schedules: sessions.map((s) => presentSession(s, tz, now, occupancyAt.get(s.node_id) ?? null)),
     };
   }
@@ -220,11 +228,11 @@ export function createSiteEventService(deps: SiteEventDeps) {
         root = null;
       } else root = principal.scopeNodeId;
       const rows = await listEvents(db, root);
-      return Promise.all(rows.map((r) => present(r, query.date)));
+      return Promise.all(rows.map((r) => present(r, query)));
     },
 
-    async get(principal: Principal, id: string, date?: string): Promise<SiteEvent> {
-      return present(await loadEvent(principal, id), date);
+    async get(principal: Principal, id: string, day: DayChoice = {}): Promise<SiteEvent> {
+      return present(await loadEvent(principal, id), day);
     },
 
     async create(principal: Principal, input: SiteEventBody): Promise<SiteEvent> {

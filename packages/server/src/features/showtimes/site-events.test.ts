@@ -287,6 +287,84 @@ describe('/api/SiteEvent', () => {
   });
 });
 
+describe('days of venues in several time zones', () => {
+  it("lists each event's own local day, moved by dayOffset, and says which day it lists", async () => {
+    const { t, hall, admin, user } = await setup(); // 23:30 UTC: 19:30 Saturday 14 June in Montreal
+    const group = (
+      await t.db.selectFrom('node').select('parent_id').where('id', '=', hall.id).executeTakeFirstOrThrow()
+    ).parent_id!;
+    const paris = await makeNode(t.db, { type: 'location', parentId: group });
+    await t.db
+      .updateTable('node')
+      .set({ attributes: JSON.stringify({ timezone: 'Europe/Paris' }) })
+      .where('id', '=', paris.id)
+      .execute(); // 01:30 Sunday 15 June in Paris
+    const event = async (name: string, nodeId: string, starts: string[]) => {
+      const id = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/SiteEvent',
+          headers: admin,
+          payload: { name, nodeId },
+        })
+      ).json().id as string;
+      for (const start of starts) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/SiteEvent/${id}/sessions`,
+          headers: admin,
+          payload: { title: `${name} ${start}`, start, durationMinutes: 60 },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      return id;
+    };
+    await event('Montreal', hall.id, ['2025-06-13 20:00', '2025-06-14 20:00', '2025-06-15 20:00']);
+    const parisId = await event('Paris', paris.id, [
+      '2025-06-14 20:00',
+      '2025-06-15 20:00',
+      '2025-06-16 20:00',
+    ]);
+    const days = async (query: string) => {
+      const res = await t.app.inject({ url: `/api/SiteEvent/orgtreeevents${query}`, headers: user });
+      expect(res.statusCode).toBe(200);
+      return Object.fromEntries(
+        (res.json() as { name: string; day: string; schedules: { title: string }[] }[]).map((e) => [
+          e.name,
+          [e.day, ...e.schedules.map((s) => s.title)],
+        ]),
+      );
+    };
+    const today = {
+      Montreal: ['2025-06-14', 'Montreal 2025-06-14 20:00'],
+      Paris: ['2025-06-15', 'Paris 2025-06-15 20:00'],
+    };
+    expect(await days('')).toEqual(today);
+    expect(await days('?dayOffset=0')).toEqual(today);
+    expect(await days('?dayOffset=1')).toEqual({
+      Montreal: ['2025-06-15', 'Montreal 2025-06-15 20:00'],
+      Paris: ['2025-06-16', 'Paris 2025-06-16 20:00'],
+    });
+    expect(await days('?dayOffset=-1')).toEqual({
+      Montreal: ['2025-06-13', 'Montreal 2025-06-13 20:00'],
+      Paris: ['2025-06-14', 'Paris 2025-06-14 20:00'],
+    });
+    // a date names the same local date everywhere
+    expect(await days('?date=2025-06-14')).toEqual({
+      Montreal: ['2025-06-14', 'Montreal 2025-06-14 20:00'],
+      Paris: ['2025-06-14', 'Paris 2025-06-14 20:00'],
+    });
+    const one = await t.app.inject({ url: `/api/SiteEvent/${parisId}?dayOffset=1`, headers: user });
+    expect(one.json()).toMatchObject({ day: '2025-06-16', timeZone: 'Europe/Paris' });
+
+    for (const bad of ['abc', '1.5', '400']) {
+      const res = await t.app.inject({ url: `/api/SiteEvent/orgtreeevents?dayOffset=${bad}`, headers: user });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('dayOffset');
+    }
+  });
+});
+
 describe('demo programme', () => {
   it('keeps a week of sessions at each venue, once, and a live view per location', async () => {
     const { t, hall } = await setup();

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { BackToTop } from '../../components/back-to-top';
 import type { Section } from '../../lib/access';
 import { TopToolbar } from './parts/top-toolbar';
-import { areaTitleKey } from './parts/area-title';
+import { areaSection, areaTitleKey } from './parts/area-title';
 import {
   loadPaneState,
   nextPaneState,
@@ -25,13 +25,7 @@ export type SidePane = (state: PaneState) => ReactNode;
  * Desktop dashboard layout: top toolbar, the left pane with its three widths (kept in local
  * storage), the page, and the back-to-top button.
  */
-export function DesktopDashboardLayout({
-  sidePane,
-  section = 'dashboard',
-}: {
-  sidePane: SidePane;
-  section?: Section;
-}) {
+export function DesktopDashboardLayout({ sidePane, section }: { sidePane: SidePane; section?: Section }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [pane, setPane] = useState<PaneState>(loadPaneState);
@@ -43,7 +37,7 @@ export function DesktopDashboardLayout({
   };
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }} data-layout="desktop">
-      <TopToolbar section={section} title={t(areaTitleKey(pathname))} />
+      <TopToolbar section={section ?? areaSection(pathname)} title={t(areaTitleKey(pathname))} />
       <Box sx={{ display: 'flex', flex: 1, alignItems: 'stretch' }}>
         <Box
           component="aside"

@@ -14,11 +14,13 @@ import { useTranslation } from 'react-i18next';
 import type { Language, UserCurrent } from '@footfall/domain';
 import { paths } from '../../config/paths';
 import { BrandMark } from '../../components/brand-logo';
-import { mobileNavEntries, type MobileNavKey } from '../../lib/access';
+import { mobileNavEntries, occupancyScreenPath, type MobileNavKey } from '../../lib/access';
 import { stripLanguage } from '../../lib/language';
 import { useUser } from '../../lib/session/current-user';
 import { useLang } from '../../lib/use-lang';
+import { areaTitleKey } from './parts/area-title';
 import { nextHeaderVisibility } from './parts/mobile-header';
+import { SectionMenu } from './parts/section-menu';
 import { UserMenu } from './parts/user-menu';
 
 interface NavEntry {
@@ -51,7 +53,7 @@ export const MOBILE_NAV: Record<MobileNavKey, NavEntry> = {
   occupancy: {
     label: 'mobile_title_occupancy',
     icon: <Groups />,
-    to: (l, u) => paths.liveView(l, u.mobileSettings.defaultOccupancyLiveViewId),
+    to: (l, u) => occupancyScreenPath(l, u),
     segment: 'liveview',
   },
   showtimes: {
@@ -82,7 +84,9 @@ export function MobileLayout({ noScroll = false }: { noScroll?: boolean }) {
   const scroller = useRef<HTMLDivElement>(null);
   const entries = mobileNavEntries(user);
   const current = currentEntry(location.pathname);
-  const title = t(current ? MOBILE_NAV[current].label : 'mobile_title_dashboard');
+  const title = t(
+    current ? MOBILE_NAV[current].label : areaTitleKey(location.pathname, 'mobile_title_dashboard'),
+  );
 
   return (
     <Box
@@ -117,6 +121,7 @@ export function MobileLayout({ noScroll = false }: { noScroll?: boolean }) {
         <Typography variant="h5" component="h1" noWrap sx={{ flex: 1 }}>
           {title}
         </Typography>
+        <SectionMenu user={user} />
         <UserMenu user={user} compact />
       </Box>
       <Box

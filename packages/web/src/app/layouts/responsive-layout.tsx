@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { paths } from '../../config/paths';
-import { mobileDashboardRedirectsToOccupancy } from '../../lib/access';
+import { mobileDashboardRedirectsToOccupancy, occupancyScreenPath } from '../../lib/access';
 import { useUser } from '../../lib/session/current-user';
 import { useIsDesktop } from '../../lib/use-is-desktop';
 import { useLang } from '../../lib/use-lang';
@@ -12,15 +11,15 @@ export function ResponsiveLayout({ desktop, mobile }: { desktop: ReactNode; mobi
 }
 
 /**
- * On the mobile layout a dashboard route goes to the user's default occupancy live view when they
- * have occupancy access but no dashboard access.
+ * On the mobile layout a dashboard route goes to the user's default occupancy live view (with the
+ * count controls for operators) when they have occupancy access but no dashboard access.
  */
 export function MobileDashboardGate() {
   const desktop = useIsDesktop();
   const user = useUser();
   const lang = useLang();
   if (!desktop && mobileDashboardRedirectsToOccupancy(user)) {
-    return <Navigate to={paths.liveView(lang, user.mobileSettings.defaultOccupancyLiveViewId)} replace />;
+    return <Navigate to={occupancyScreenPath(lang, user)} replace />;
   }
   return <Outlet />;
 }

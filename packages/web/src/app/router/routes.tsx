@@ -70,6 +70,9 @@ const Placeholder = lazyPage(() => import('./placeholder-screens'));
 const LiveViewPage = named(() =>
   import('../../features/liveview/components/live-view-page').then((m) => m.LiveViewPage),
 );
+const LiveViewsPage = named(() =>
+  import('../../features/liveview/components/live-views-page').then((m) => m.LiveViewsPage),
+);
 const ShowtimesPage = named(() =>
   import('../../features/events/components/showtimes-page').then((m) => m.ShowtimesPage),
 );
@@ -146,17 +149,18 @@ function localizedRoutes(): RouteObject[] {
             guarded('performance', [ph(paths.performance.path, 'performance')]),
             guarded('ranking', [ph(paths.ranking.path, 'ranking')]),
             guarded('orgTreeEvent', [{ path: paths.orgTreeEvent.path, element: <ShowtimesPage /> }]),
+            guarded('occupancy', [{ path: paths.liveViews.path, element: <LiveViewsPage /> }]),
           ],
         },
         guarded('occupancy', [
           {
             element: <ResponsiveLayout desktop={<LiveViewLayout />} mobile={<MobileLayout noScroll />} />,
-            children: [lv(paths.liveView.path, 'door')],
+            // the operator screen too: the mobile Occupancy tab opens it for operators, in the mobile frame
+            children: [lv(paths.liveView.path, 'door'), lv(paths.liveViewAuthorized.path, 'authorized')],
           },
           {
             element: <LiveViewLayout />,
             children: [
-              lv(paths.liveViewAuthorized.path, 'authorized'),
               lv(paths.liveViewCustomQueue.path, 'customQueue'),
               lv(paths.liveViewFamiliprix.path, 'familiprix'),
               lv(paths.liveViewQueue.path, 'queue'),

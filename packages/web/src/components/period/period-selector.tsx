@@ -37,7 +37,9 @@ export function PeriodSelector({ value, onApply }: { value: PeriodChoice; onAppl
       >
         <Suspense
           fallback={
-            <Box sx={{ p: 4, width: 460, display: 'grid', placeItems: 'center' }}>
+            <Box
+              sx={{ p: 4, width: 'min(640px, calc(100vw - 32px))', display: 'grid', placeItems: 'center' }}
+            >
               <CircularProgress size={24} aria-label={t('loading')} />
             </Box>
           }

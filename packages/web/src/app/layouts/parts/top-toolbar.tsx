@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -8,29 +7,18 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import Assessment from '@mui/icons-material/AssessmentOutlined';
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumberOutlined';
-import MonitorHeart from '@mui/icons-material/MonitorHeartOutlined';
-import Settings from '@mui/icons-material/SettingsOutlined';
-import SpaceDashboard from '@mui/icons-material/SpaceDashboardOutlined';
 import SupportAgent from '@mui/icons-material/SupportAgentOutlined';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@footfall/domain';
 import { paths } from '../../../config/paths';
 import { BrandLogo } from '../../../components/brand-logo';
 import { showsTicketButton, ticketBadgeText, toolbarSections, type Section } from '../../../lib/access';
+import { SECTIONS } from './sections';
 import { useUser } from '../../../lib/session/current-user';
 import { useLang } from '../../../lib/use-lang';
 import { supportMailto } from './support-mail';
 import { useOpenTicketCount } from './use-open-tickets';
 import { UserMenu } from './user-menu';
-
-const SECTIONS: Record<Section, { icon: ReactNode; label: string; to: (l: Language) => string }> = {
-  settings: { icon: <Settings />, label: 'nav_settings', to: paths.settingsTree },
-  dashboard: { icon: <SpaceDashboard />, label: 'nav_dashboard', to: paths.dashboards },
-  reports: { icon: <Assessment />, label: 'nav_reports', to: paths.reports },
-  monitoring: { icon: <MonitorHeart />, label: 'nav_monitoring', to: paths.monitoringTickets },
-};
 
 /** Open-tickets button with its badge (hidden at zero, 99+ above 99). */
 function TicketButton() {

@@ -51,6 +51,7 @@ import { HelpTip } from './dashboard-side-pane';
 import { PeriodSelector, type PeriodChoice } from '../../../components/period/period-selector';
 import { WidgetGrid } from './widget-grid';
 import { useDashboardActions } from './dashboard-actions/dashboard-actions';
+import { DashboardLoadError } from './dashboard-load-error';
 
 /** Locations covered by the selection (selected locations, and those under selected groups). */
 function locationsOf(nodes: readonly FlatNode[], selection: readonly string[]): string[] {
@@ -150,13 +151,7 @@ export function DashboardPage() {
     onError: (e) => console.error('default dashboard', e),
   });
 
-  if (dash.isError) {
-    return (
-      <Box sx={{ p: 4 }}>
-        <Typography color="error">{t('dashboard_load_error')}</Typography>
-      </Box>
-    );
-  }
+  if (dash.isError) return <DashboardLoadError error={dash.error} />;
   if (!json || !period) {
     return (
       <Box sx={{ p: 6, display: 'grid', placeItems: 'center' }}>

@@ -4,22 +4,24 @@ import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
 
 /** Showtimes API (spec "SiteEvent orgtreeevents"): one fetcher per call, its query options, the mutation hooks. */
-export const fetchOrgTreeEvents = (date: string | null, signal?: AbortSignal) =>
-  api<SiteEvent[]>(`/api/SiteEvent/orgtreeevents${date ? `?date=${encodeURIComponent(date)}` : ''}`, {
-    signal,
-  });
+export const fetchOrgTreeEvents = (dayOffset: number, signal?: AbortSignal) =>
+  api<SiteEvent[]>(`/api/SiteEvent/orgtreeevents?dayOffset=${dayOffset}`, { signal });
 
-/** The events of a day (today when null) with their sessions; states follow the clock, so read every minute. */
-export const orgTreeEventsQuery = (date: string | null) =>
+/**
+ * The events with their sessions of the day `dayOffset` days from today, where today is each
+ * event's own local day (venues in several time zones each list their own date); states follow the
+ * clock, so read every minute.
+ */
+export const orgTreeEventsQuery = (dayOffset: number) =>
   queryOptions({
-    queryKey: ['siteEvents', 'orgtreeevents', date ?? 'today'] as const,
-    queryFn: ({ signal }) => fetchOrgTreeEvents(date, signal),
+    queryKey: ['siteEvents', 'orgtreeevents', dayOffset] as const,
+    queryFn: ({ signal }) => fetchOrgTreeEvents(dayOffset, signal),
     refetchInterval: 60_000,
   });
 
 /** Every day's list is read again after a change (a session may cross midnight into the next day). */
 const refetchEveryDay = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: orgTreeEventsQuery(null).queryKey.slice(0, -1) });
+  queryClient.invalidateQueries({ queryKey: orgTreeEventsQuery(0).queryKey.slice(0, -1) });
 
 export const importSessions = (eventId: string, csv: string) =>
   api<{ created: number }>(`/api/SiteEvent/${encodeURIComponent(eventId)}/sessions/import`, {

@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -51,8 +50,9 @@ export function ShowtimesPage() {
   const desktop = useIsDesktop();
   const user = useCurrentUser().data;
   const admin = !!user && isAdminKind(user);
-  const [date, setDate] = useState<string | null>(null);
-  const query = useQuery(orgTreeEventsQuery(date));
+  // the day shown: days from today, where today is each venue's own local day (see the README)
+  const [offset, setOffset] = useState(0);
+  const query = useQuery(orgTreeEventsQuery(offset));
   const events = useMemo(() => query.data ?? [], [query.data]);
 
   // live occupancy by node, pushed by the hub between reads
@@ -61,14 +61,14 @@ export function ShowtimesPage() {
     () => [...new Set(events.flatMap((e) => [e.nodeId, ...e.schedules.map((s) => s.organizationalTreeID)]))],
     [events],
   );
+  const live = nodeIds.length > 0;
   const status = useLiveConnection({
-    accessToken: nodeIds.length > 0 ? () => tokenStore.get()?.token ?? '' : null,
+    accessToken: live ? () => tokenStore.get()?.token ?? '' : null,
     nodeIds,
     handlers: { onOccupancy: (nodeId, value) => setOccupancy((o) => ({ ...o, [nodeId]: value })) },
   });
 
-  const shown = date ?? dayjs().format('YYYY-MM-DD');
-  const move = (days: number) => setDate(dayjs(shown).add(days, 'day').format('YYYY-MM-DD'));
+  const move = (days: number) => setOffset((o) => o + days);
 
   return (
     <Box sx={{ p: { xs: 1.5, lg: 3 }, maxWidth: 1400, mx: 'auto' }} data-testid="showtimes">
@@ -81,27 +81,23 @@ export function ShowtimesPage() {
         <IconButton aria-label={t('showtimes_previous_day')} onClick={() => move(-1)}>
           <ChevronLeft />
         </IconButton>
-        <Typography
-          variant="h5"
-          component="p"
-          sx={{ minWidth: 150, textAlign: 'center' }}
-          data-testid="showtimes-date"
-        >
-          {new Date(`${shown}T12:00:00`).toLocaleDateString(LOCALES[lang], {
-            weekday: 'long',
-            day: 'numeric',
-            month: 'long',
-            year: 'numeric',
-          })}
-        </Typography>
+        <Box sx={{ minWidth: 150, textAlign: 'center' }}>
+          <Typography variant="h5" component="p" data-testid="showtimes-date">
+            {relativeDay(offset, LOCALES[lang])}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p">
+            {t('showtimes_each_venue_local')}
+          </Typography>
+        </Box>
         <IconButton aria-label={t('showtimes_next_day')} onClick={() => move(1)}>
           <ChevronRight />
         </IconButton>
-        <Button variant="outlined" size="small" onClick={() => setDate(null)} disabled={date === null}>
+        <Button variant="outlined" size="small" onClick={() => setOffset(0)} disabled={offset === 0}>
           {t('showtimes_today')}
         </Button>
         <Box sx={{ flex: desktop ? 0 : 1 }} />
-        <LiveIndicator status={status} />
+        {/* no event, no live connection: no dot (a red one would say the page is broken) */}
+        {live && <LiveIndicator status={status} />}
       </Stack>
 
       {query.isError && <Alert severity="error">{t('request_failed')}</Alert>}
@@ -119,6 +115,21 @@ export function ShowtimesPage() {
   );
 }
 
+/** "Today", "Tomorrow", "In 3 days", "Yesterday" in the UI's language, capitalised as a heading */
+function relativeDay(offset: number, locale: string) {
+  const text = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(offset, 'day');
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
+/** A venue's local date 'YYYY-MM-DD' as "Tuesday, November 24" */
+const venueDate = (day: string, locale: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+
 /** the live value of a place when the hub sent one, else the value read with the list */
 const liveOf = (occupancy: Record<string, number>, nodeId: string, fallback: number | null) =>
   occupancy[nodeId] ?? fallback;
@@ -131,6 +142,7 @@ function EventBlock(props: {
 }) {
   const { event, occupancy, desktop, admin } = props;
   const { t } = useTranslation();
+  const lang = useLang();
   const eventOccupancy = liveOf(occupancy, event.nodeId, event.occupancyCurrent);
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="showtimes-event">
@@ -152,6 +164,9 @@ function EventBlock(props: {
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {event.nodeName}
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="showtimes-event-day">
+            {t('showtimes_venue_day', { date: venueDate(event.day, LOCALES[lang]), zone: event.timeZone })}
           </Typography>
         </Box>
         <Box sx={{ textAlign: 'right' }}>
@@ -261,7 +276,9 @@ function SessionTable(props: { event: SiteEvent; occupancy: Record<string, numbe
                   : s.state === 'current'
                     ? 'rgba(21,128,61,0.07)'
                     : undefined,
-                opacity: s.state === 'past' || s.state === 'cancelled' ? 0.6 : 1,
+                // ended and cancelled sessions recede in grey text (not opacity, which would drop the
+                // chips' contrast below 4.5:1)
+                '& > td': s.state === 'past' || s.state === 'cancelled' ? { color: 'text.secondary' } : {},
               }}
             >
               <TableCell sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{s.time}</TableCell>
@@ -320,7 +337,7 @@ function SessionCard(props: {
         p: 1.5,
         borderLeft: 6,
         borderLeftColor: over ? 'error.main' : s.state === 'current' ? 'success.main' : 'divider',
-        opacity: s.state === 'past' || s.state === 'cancelled' ? 0.65 : 1,
+        color: s.state === 'past' || s.state === 'cancelled' ? 'text.secondary' : undefined,
       }}
     >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>

@@ -1,5 +1,5 @@
-import type { LiveViewAdjustmentBody, LiveViewInfo } from '@footfall/domain';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { LiveViewAdjustmentBody, LiveViewInfo, LiveViewShareResult } from '@footfall/domain';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
 
@@ -41,3 +41,32 @@ export const useAdjustOccupancy = (
   config: MutationConfig<(body: LiveViewAdjustmentBody) => ReturnType<typeof adjustOccupancy>> = {},
 ) =>
   useMutation({ ...config, mutationFn: (body: LiveViewAdjustmentBody) => adjustOccupancy(liveViewId, body) });
+
+export const fetchLiveViews = (signal?: AbortSignal) => api<LiveViewInfo[]>('/api/LiveView', { signal });
+
+/** The live views of the user's scope (the live views page). */
+export const liveViewsQuery = () =>
+  queryOptions({
+    queryKey: ['liveview', 'list'] as const,
+    queryFn: ({ signal }) => fetchLiveViews(signal),
+    refetchInterval: 60_000,
+  });
+
+export const shareLiveView = (id: string) =>
+  api<LiveViewShareResult>(`/api/LiveView/${encodeURIComponent(id)}/share`, { method: 'POST' });
+
+/** A new public link of live view `liveViewId` (the previous one stops working); the list is read again. */
+export function useShareLiveView(
+  liveViewId: string,
+  { onSuccess, ...config }: MutationConfig<() => ReturnType<typeof shareLiveView>> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: () => shareLiveView(liveViewId),
+    onSuccess: async (...args) => {
+      await onSuccess?.(...args);
+      await queryClient.invalidateQueries({ queryKey: liveViewsQuery().queryKey });
+    },
+  });
+}

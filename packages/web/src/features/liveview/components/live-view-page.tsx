@@ -3,13 +3,15 @@ import { useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { TFunction } from 'i18next';
-import { canOperateOccupancy, LIVE_VIEW_RETRY_MS } from '@footfall/domain';
+import { canOperateOccupancy, LANGUAGES, LIVE_VIEW_RETRY_MS, LOCALES, type Language } from '@footfall/domain';
+import { useLang } from '../../../lib/use-lang';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { tokenStore } from '../../../lib/session/token-store';
 import type { LiveViewSource } from '../api/live-view-api';
 import { useLiveView } from '../hooks/use-live-view';
-import { BlackScreen, OccupancyScreen, frame, type Brand } from './occupancy-screen';
+import { OccupancyScreen, frame, type Brand } from './occupancy-screen';
+import { BlackScreen } from './black-screen';
 import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { OperatorControls } from './operator-controls';
 import { QueueScreen, type QueueTheme } from './queue-screen';
@@ -141,9 +143,14 @@ export function LiveViewPage({ variant }: { variant: LiveViewVariant }) {
   const params = useParams();
   const [search] = useSearchParams();
   const t = useScreenT(params.lang);
+  const uiLang = useLang();
+  // the screen's own language when its URL names one (queue screens), else the UI's
+  const screenLang = (LANGUAGES as readonly string[]).includes(params.lang ?? '')
+    ? (params.lang as Language)
+    : uiLang;
   const user = useCurrentUser().data;
-  // the plain door screen sits inside the mobile layout below the desktop width
-  const embedded = useIsDesktop() === false && variant === 'door';
+  // the plain door screen and the operator screen sit inside the mobile layout below the desktop width
+  const embedded = useIsDesktop() === false && (variant === 'door' || variant === 'authorized');
 
   const source = useMemo<LiveViewSource | null>(() => {
     if (variant === 'public') return params.id ? { kind: 'public', token: params.id } : null;
@@ -177,7 +184,11 @@ export function LiveViewPage({ variant }: { variant: LiveViewVariant }) {
       </Box>
     );
   }
-  if (live.blackScreen) return <BlackScreen embedded={embedded} status={live.status} />;
+  if (live.blackScreen) {
+    return (
+      <BlackScreen info={info} status={live.status} t={t} locale={LOCALES[screenLang]} embedded={embedded} />
+    );
+  }
 
   if (variant === 'queue' || variant === 'hekla' || variant === 'customQueue' || variant === 'verizon') {
     return (

@@ -47,19 +47,6 @@ export interface Brand {
 export const frame = (embedded?: boolean) =>
   embedded ? { position: 'relative' as const, height: '100%' } : { position: 'fixed' as const, inset: 0 };
 
-export function BlackScreen({ status, embedded }: { status: LiveStatus; embedded?: boolean }) {
-  return (
-    <Box
-      data-testid="liveview-black"
-      sx={{ ...frame(embedded), bgcolor: '#000', display: 'flex', alignItems: 'flex-end', p: 1 }}
-    >
-      <Box sx={{ opacity: 0.25 }}>
-        <LiveIndicator status={status} size={8} />
-      </Box>
-    </Box>
-  );
-}
-
 export function OccupancyScreen(props: {
   info: LiveViewInfo;
   value: number | null;
