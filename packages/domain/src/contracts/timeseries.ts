@@ -86,6 +86,12 @@ export const TimeSeriesInfo = z.object({
   measurementProtocol: z.string(),
   metaTags: z.array(z.string()),
   usedByFormula: z.boolean(),
+  /** seconds between two values the series expects */
+  intervalSeconds: z.number().int(),
+  /** start of the last value received (null: none yet) */
+  lastObservationOccurredOn: z.string().nullable(),
+  /** the last value received (null: none yet) */
+  lastValue: z.number().nullable(),
 });
 export type TimeSeriesInfo = z.infer<typeof TimeSeriesInfo>;
 export const TimeSeriesInfoList = z.array(TimeSeriesInfo);
