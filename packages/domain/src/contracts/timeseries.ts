@@ -144,6 +144,8 @@ export const IngestKeyView = z.object({
 export const IngestKeyList = z.array(IngestKeyView);
 /** The key itself appears only in the creation answer. */
 export const CreatedIngestKey = IngestKeyView.extend({ key: z.string() });
+export type IngestKeyView = z.infer<typeof IngestKeyView>;
+export type CreatedIngestKey = z.infer<typeof CreatedIngestKey>;
 
 /**
  * Xovis data push (logics agent, JSON): one envelope or a list of them. Each logic's records carry
