@@ -68,12 +68,15 @@ export function NodeAttributesEditor({ node }: { node: EditableNode }) {
   const geocoder = useQuery({ ...geocoderQuery(), enabled: kind === 'location' });
   const tree = useQuery({ ...treeQuery(), enabled: kind === 'location' });
 
-  // another node selected, or the node saved: start from its stored values
+  // another node selected, or its stored values changed (saved, refetched): start from them. Compared
+  // by value, since hosts build the node object on every render.
+  const stored = JSON.stringify([node.id, node.referenceId, node.attributes ?? {}]);
   useEffect(() => {
     setForm(formOf(node));
     setSubmitted(false);
     setServerErrors({});
-  }, [node]);
+    // `stored` stands for `node`
+  }, [stored]);
 
   const errors = useMemo(() => validateAttributes(form, node), [form, node]);
   const errorOf = (field: FormField): string | undefined => {
