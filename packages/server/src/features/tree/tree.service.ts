@@ -2,6 +2,7 @@ import {
   ALLOWED_PARENT,
   NODE_TYPE_NAMES,
   TREE_ERRORS,
+  canRestructureNode,
   isAdminKind,
   seesWholeTree,
   nodeKindOf,
@@ -253,7 +254,7 @@ export function createTreeService(deps: {
      */
     async remove(principal: Principal, id: string): Promise<{ orphaned: string[] }> {
       const row = await loadVisible(principal, id);
-      if (row.id === principal.scopeNodeId) throw ownScopeRoot('delete');
+      if (!canRestructureNode(principal, row.id)) throw ownScopeRoot('delete');
       const orphaned = await eventLog.withAudit(async (tx) => {
         const orphaned = await deleteNode(db, id);
         if (orphaned === null) throw notFound('Node');
@@ -271,7 +272,7 @@ export function createTreeService(deps: {
     async move(principal: Principal, nodeId: string, parentId: string): Promise<NodeSummary> {
       const node = await loadVisible(principal, nodeId);
       const parent = await loadVisible(principal, parentId, 'Parent node');
-      if (node.id === principal.scopeNodeId) throw ownScopeRoot('move');
+      if (!canRestructureNode(principal, node.id)) throw ownScopeRoot('move');
       if (await scope.contains(node.id, parent.id)) {
         throw placementError(
           TREE_ERRORS.cycle,
@@ -300,7 +301,7 @@ export function createTreeService(deps: {
       const ids = [...new Set(nodeIds)];
       for (const id of ids) {
         await scope.assertInScope(principal, id);
-        if (id === principal.scopeNodeId) throw ownScopeRoot('orphan');
+        if (!canRestructureNode(principal, id)) throw ownScopeRoot('orphan');
       }
       const orphaned = await eventLog.withAudit(async (tx) => {
         const orphaned = await makeOrphans(db, ids);
