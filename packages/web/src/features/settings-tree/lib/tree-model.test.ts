@@ -39,7 +39,9 @@ describe('settings tree model', () => {
     const retail = index.byId.get('Retail')!;
     expect([retail.locations, retail.devices]).toEqual([3, 3]);
     expect([index.byId.get('East')!.locations, index.byId.get('East')!.devices]).toEqual([2, 3]);
-    expect([index.byId.get('Ottawa Store')!.locations, index.byId.get('Ottawa Store')!.devices]).toEqual([0, 2]);
+    expect([index.byId.get('Ottawa Store')!.locations, index.byId.get('Ottawa Store')!.devices]).toEqual([
+      0, 2,
+    ]);
     expect(index.byId.get('Door 2')!.depth).toBe(3);
     expect(pathOf(index, 'Door 2')).toEqual(['Retail', 'East', 'Ottawa Store', 'Door 2']);
     expect(parentIds(index).sort()).toEqual(['East', 'Montréal Store', 'Ottawa Store', 'Retail', 'West']);
@@ -65,7 +67,12 @@ describe('settings tree model', () => {
       'Montréal Store',
       'Door 1',
     ]);
-    expect(names(visibleRows(index, new Set(), 'sn-42'))).toEqual(['Retail', 'East', 'Ottawa Store', 'Door 3']);
+    expect(names(visibleRows(index, new Set(), 'sn-42'))).toEqual([
+      'Retail',
+      'East',
+      'Ottawa Store',
+      'Door 3',
+    ]);
     // under three characters the search does not apply: the plain tree
     expect(names(visibleRows(index, new Set(), 'mo'))).toEqual(['Retail']);
     expect(visibleRows(index, new Set(), 'nowhere')).toEqual([]);

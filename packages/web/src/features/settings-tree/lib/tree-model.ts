@@ -1,4 +1,10 @@
-import { nodeKindOf, treeSearchMatcher, type NodeAttributes, type NodeKind, type TreeNode } from '@footfall/domain';
+import {
+  nodeKindOf,
+  treeSearchMatcher,
+  type NodeAttributes,
+  type NodeKind,
+  type TreeNode,
+} from '@footfall/domain';
 
 /** One node of the settings tree, indexed: its place, its children and what its subtree holds. */
 export interface IndexedNode {
@@ -96,7 +102,7 @@ export function visibleRows(index: TreeIndex, expanded: ReadonlySet<string>, sea
     const mac = typeof node.attributes.macAddress === 'string' ? node.attributes.macAddress : null;
     if (!match({ name: node.name, referenceId: node.referenceId, macAddress: mac })) continue;
     matches.add(node.id);
-    for (let n: IndexedNode | undefined = node; n && !shown.has(n.id); ) {
+    for (let n: IndexedNode | undefined = node; n && !shown.has(n.id);) {
       shown.add(n.id);
       n = n.parentId ? index.byId.get(n.parentId) : undefined;
     }
