@@ -73,6 +73,9 @@ const LiveViewPage = named(() =>
 const ShowtimesPage = named(() =>
   import('../../features/events/components/showtimes-page').then((m) => m.ShowtimesPage),
 );
+const SettingsTreePage = named(() =>
+  import('../../features/settings-tree/components/settings-tree-page').then((m) => m.SettingsTreePage),
+);
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -178,7 +181,7 @@ function localizedRoutes(): RouteObject[] {
             element: <SettingsLayout />,
             children: [
               { path: paths.settings.path, element: <Navigate to="tree" replace /> },
-              ph(paths.settingsTree.path, 'settingsTree'),
+              { path: paths.settingsTree.path, element: <SettingsTreePage /> },
               ph(paths.settingsUsers.path, 'settingsUsers'),
               ph(paths.settingsUserGroups.path, 'settingsUserGroups'),
               ph(paths.settingsUser.path, 'settingsUser'),
