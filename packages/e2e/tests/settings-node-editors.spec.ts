@@ -15,7 +15,10 @@ import { expectNoSeriousA11yViolations } from '../src/support/a11y';
  * panels in en/fr/es at 1440x900 and at 390 px, axe clean.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const XOVIS_SAMPLE = path.resolve(here, '../../server/src/features/timeseries/sensors/samples/xovis-logics-push.json');
+const XOVIS_SAMPLE = path.resolve(
+  here,
+  '../../server/src/features/timeseries/sensors/samples/xovis-logics-push.json',
+);
 const run = Date.now().toString(36).slice(-5);
 const names = { store: `E2E Editors Store ${run}`, door: `E2E Editors Door ${run}` };
 // a MAC address of our own, so the sensor push finds our door
@@ -47,12 +50,15 @@ const tab = (page: Page, name: string) => details(page).getByRole('tab', { name 
 const saved = (page: Page) => expect(page.getByRole('alert').filter({ hasText: /^Saved$/ })).toBeVisible();
 
 function xovisPush() {
-  const body = JSON.parse(fs.readFileSync(XOVIS_SAMPLE, 'utf8')) as { logics_data: { sensor_info: { serial_number: string } } };
+  const body = JSON.parse(fs.readFileSync(XOVIS_SAMPLE, 'utf8')) as {
+    logics_data: { sensor_info: { serial_number: string } };
+  };
   body.logics_data.sensor_info.serial_number = mac;
   return body;
 }
 
 test.describe.configure({ mode: 'serial' });
+test.use({ actionTimeout: 20_000 });
 
 test('an admin edits attributes, business hours, time zone, series, occupancy, live views and ingest keys', async ({
   page,
@@ -87,13 +93,15 @@ test('an admin edits attributes, business hours, time zone, series, occupancy, l
   await panel(page).getByRole('textbox', { name: 'Longitude' }).fill('-79.3807');
   await panel(page).getByRole('button', { name: 'Find the time zone from the coordinates' }).click();
   await expect(panel(page).getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Toronto');
-  await panel(page).getByRole('checkbox', { name: 'Business hours' }).check();
+  await panel(page).getByRole('switch', { name: 'Business hours' }).check();
   const monday = panel(page).getByRole('group', { name: 'Monday' });
   await monday.getByLabel('Monday 1 To').fill('12:00');
   await monday.getByRole('button', { name: 'Add interval' }).click();
   await expect(monday.getByLabel('Monday 2 From')).toHaveValue('13:00');
   await expect(monday.getByLabel('Monday 2 To')).toHaveValue('17:00');
-  await expect(panel(page).getByRole('group', { name: 'Sunday' }).getByRole('checkbox', { name: 'Closed' })).toBeChecked();
+  await expect(
+    panel(page).getByRole('group', { name: 'Sunday' }).getByRole('checkbox', { name: 'Closed' }),
+  ).toBeChecked();
   await panel(page).getByRole('button', { name: 'Copy Monday to all days' }).click();
   const sunday = panel(page).getByRole('group', { name: 'Sunday' });
   await expect(sunday.getByRole('checkbox', { name: 'Closed' })).not.toBeChecked();
@@ -133,12 +141,17 @@ test('an admin edits attributes, business hours, time zone, series, occupancy, l
   await expect(shown).toContainText('it will not be shown again');
   const key = (await shown.locator('code').textContent())!.trim();
   expect(key.length).toBeGreaterThan(20);
-  const push = await page.request.post('/api/ingest/xovis', { data: xovisPush(), headers: { 'X-Api-Key': key } });
+  const push = await page.request.post('/api/ingest/xovis', {
+    data: xovisPush(),
+    headers: { 'X-Api-Key': key },
+  });
   expect(push.status(), await push.text()).toBeLessThan(300);
 
   // its series appear with their last value; usedByFormula toggled off and stored
   await tab(page, 'Time series');
-  const inSeries = panel(page).getByRole('listitem').filter({ hasText: `${names.door} - TrafficIn` });
+  const inSeries = panel(page)
+    .getByRole('listitem')
+    .filter({ hasText: `${names.door} - TrafficIn` });
   await expect(inSeries).toContainText('Last value');
   const used = inSeries.getByRole('switch', { name: `Used by formulas ${names.door} - TrafficIn` });
   await expect(used).toBeChecked();
@@ -173,13 +186,15 @@ test('an admin edits attributes, business hours, time zone, series, occupancy, l
   await form.getByRole('textbox', { name: 'Name' }).fill(`E2E screen ${run}`);
   await form.getByRole('textbox', { name: 'Warning threshold' }).fill('80');
   await form.getByRole('textbox', { name: 'Alert threshold' }).fill('60');
-  await form.getByRole('checkbox', { name: 'Black screen outside business hours' }).check();
+  await form.getByRole('switch', { name: 'Black screen outside business hours' }).check();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('The warning threshold must not be above the alert threshold')).toBeVisible();
   await form.getByRole('textbox', { name: 'Alert threshold' }).fill('100');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
-  const view = panel(page).getByRole('listitem').filter({ hasText: `E2E screen ${run}` });
+  const view = panel(page)
+    .getByRole('listitem')
+    .filter({ hasText: `E2E screen ${run}` });
   await expect(view).toContainText('Warning 80 · alert 100');
   await expect(view).toContainText('Black screen outside business hours');
   await view.getByRole('button', { name: 'Create public link' }).click();
@@ -194,7 +209,10 @@ test('an admin edits attributes, business hours, time zone, series, occupancy, l
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Key revoked' })).toBeVisible();
   await expect(panel(page).getByText(/^Revoked /)).toBeVisible();
-  const refused = await page.request.post('/api/ingest/xovis', { data: xovisPush(), headers: { 'X-Api-Key': key } });
+  const refused = await page.request.post('/api/ingest/xovis', {
+    data: xovisPush(),
+    headers: { 'X-Api-Key': key },
+  });
   expect(refused.status()).toBe(401);
 });
 

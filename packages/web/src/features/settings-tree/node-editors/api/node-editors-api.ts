@@ -39,6 +39,8 @@ export const seriesInfoQuery = (nodeId: string) =>
   queryOptions({
     queryKey: ['node-editors', 'series-info', nodeId] as const,
     queryFn: ({ signal }) => api<TimeSeriesInfo[]>(`/api/TimeSeries/info/${nodeId}`, { signal }),
+    // devices and other admins change these: a panel opened again reads them afresh
+    staleTime: 0,
   });
 
 /** The node's occupancy configuration, or null when it has none (404). */
@@ -50,18 +52,23 @@ export const occupancyConfigQuery = (nodeId: string) =>
         if (e instanceof ApiError && e.status === 404) return null;
         throw e;
       }),
+    staleTime: 0,
   });
 
 export const liveViewsQuery = () =>
   queryOptions({
     queryKey: ['node-editors', 'live-views'] as const,
     queryFn: ({ signal }) => api<LiveViewInfo[]>('/api/LiveView', { signal }),
+    // devices and other admins change these: a panel opened again reads them afresh
+    staleTime: 0,
   });
 
 export const ingestKeysQuery = () =>
   queryOptions({
     queryKey: ['node-editors', 'ingest-keys'] as const,
     queryFn: ({ signal }) => api<IngestKeyView[]>('/api/IngestKey', { signal }),
+    // devices and other admins change these: a panel opened again reads them afresh
+    staleTime: 0,
   });
 
 export function useUpdateNode(nodeId: string) {
