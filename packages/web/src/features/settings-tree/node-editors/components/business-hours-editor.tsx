@@ -108,7 +108,7 @@ export function BusinessHoursEditor({
                         inputLabel: { shrink: true },
                         htmlInput: { 'aria-label': `${name} ${i + 1} ${t('node_editor_from')}` },
                       }}
-                      sx={{ width: 130 }}
+                      sx={{ flex: '0 1 150px', minWidth: 0 }}
                     />
                     <TextField
                       type="time"
@@ -120,7 +120,7 @@ export function BusinessHoursEditor({
                         inputLabel: { shrink: true },
                         htmlInput: { 'aria-label': `${name} ${i + 1} ${t('node_editor_to')}` },
                       }}
-                      sx={{ width: 130 }}
+                      sx={{ flex: '0 1 150px', minWidth: 0 }}
                     />
                     <IconButton
                       size="small"
