@@ -59,6 +59,8 @@ function xovisPush() {
 
 test.describe.configure({ mode: 'serial' });
 test.use({ actionTimeout: 20_000 });
+// axe over the whole settings page takes long on the shared 2-core machine
+test.setTimeout(150_000);
 
 test('an admin edits attributes, business hours, time zone, series, occupancy, live views and ingest keys', async ({
   page,
