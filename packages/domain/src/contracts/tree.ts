@@ -138,6 +138,19 @@ export const UpdateNodeBody = z.object({
 });
 export type UpdateNodeBody = z.infer<typeof UpdateNodeBody>;
 
+/**
+ * Error codes of tree changes the web translates (the answer's `error`): a move under the node itself
+ * or one of its descendants, a parent of the wrong type (a device under a group...), a node that
+ * only a client group may be (top level), and the root of the caller's own scope (not deletable,
+ * movable or orphanable by its admin).
+ */
+export const TREE_ERRORS = {
+  cycle: 'tree_move_cycle',
+  parentType: 'tree_parent_type',
+  topLevel: 'tree_top_level',
+  ownScopeRoot: 'tree_own_scope_root',
+} as const;
+
 export const MoveNodeBody = z.object({ nodeId: NodeId, parentId: NodeId });
 export const ToOrphansBody = z.object({ nodeIds: z.array(NodeId).min(1).max(1000) });
 

@@ -4,3 +4,4 @@ export * from './privilege.js';
 export * from './areas.js';
 export * from './menus.js';
 export * from './monitoring.js';
+export * from './tree.js';

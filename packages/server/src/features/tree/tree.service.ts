@@ -1,6 +1,8 @@
 import {
   ALLOWED_PARENT,
   NODE_TYPE_NAMES,
+  TREE_ERRORS,
+  canRestructureNode,
   isAdminKind,
   seesWholeTree,
   nodeKindOf,
@@ -16,7 +18,7 @@ import {
   type UpdateNodeBody,
 } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from './scope.service.js';
 import {
@@ -40,6 +42,12 @@ export interface UserScopeLookup {
 }
 
 const MAX_SEARCH_HITS = 200;
+
+/** 400 on `parentId` with a code the web translates (TREE_ERRORS), the English text beside it. */
+const placementError = (code: string, message: string) => new AppError(400, code, message, 'parentId');
+/** 403: an admin may not delete, move or orphan the root of their own scope (they would lose it). */
+const ownScopeRoot = (action: string) =>
+  new AppError(403, TREE_ERRORS.ownScopeRoot, `You cannot ${action} the root of your own scope`);
 
 const summary = (row: NodeRow): NodeSummary => ({
   id: row.id,
@@ -97,13 +105,14 @@ export function createTreeService(deps: {
 
   function checkPlacement(kind: NodeKind, parent: NodeRow | null) {
     if (parent === null) {
-      if (kind !== 'group') throw badRequest('Only a client group may be at the top of the tree', 'parentId');
+      if (kind !== 'group')
+        throw placementError(TREE_ERRORS.topLevel, 'Only a client group may be at the top of the tree');
       return;
     }
     if (!ALLOWED_PARENT[kind].includes(parent.type)) {
-      throw badRequest(
+      throw placementError(
+        TREE_ERRORS.parentType,
         `A ${NODE_TYPE_NAMES[kind]} cannot be placed under a ${NODE_TYPE_NAMES[parent.type]}`,
-        'parentId',
       );
     }
   }
@@ -245,7 +254,7 @@ export function createTreeService(deps: {
      */
     async remove(principal: Principal, id: string): Promise<{ orphaned: string[] }> {
       const row = await loadVisible(principal, id);
-      if (row.id === principal.scopeNodeId) throw forbidden('You cannot delete the root of your own scope');
+      if (!canRestructureNode(principal, row.id)) throw ownScopeRoot('delete');
       const orphaned = await eventLog.withAudit(async (tx) => {
         const orphaned = await deleteNode(db, id);
         if (orphaned === null) throw notFound('Node');
@@ -263,9 +272,12 @@ export function createTreeService(deps: {
     async move(principal: Principal, nodeId: string, parentId: string): Promise<NodeSummary> {
       const node = await loadVisible(principal, nodeId);
       const parent = await loadVisible(principal, parentId, 'Parent node');
-      if (node.id === principal.scopeNodeId) throw forbidden('You cannot move the root of your own scope');
+      if (!canRestructureNode(principal, node.id)) throw ownScopeRoot('move');
       if (await scope.contains(node.id, parent.id)) {
-        throw badRequest('A node cannot be moved under itself or one of its descendants', 'parentId');
+        throw placementError(
+          TREE_ERRORS.cycle,
+          'A node cannot be moved under itself or one of its descendants',
+        );
       }
       checkPlacement(node.type, parent);
       await eventLog.withAudit(async (tx) => {
@@ -289,7 +301,7 @@ export function createTreeService(deps: {
       const ids = [...new Set(nodeIds)];
       for (const id of ids) {
         await scope.assertInScope(principal, id);
-        if (id === principal.scopeNodeId) throw forbidden('You cannot orphan the root of your own scope');
+        if (!canRestructureNode(principal, id)) throw ownScopeRoot('orphan');
       }
       const orphaned = await eventLog.withAudit(async (tx) => {
         const orphaned = await makeOrphans(db, ids);

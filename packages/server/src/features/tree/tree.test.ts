@@ -225,10 +225,18 @@ describe('organisational tree', () => {
     });
 
     it('an admin cannot delete, move or orphan the root of their own scope', async () => {
-      expect((await call(adminA1, 'DELETE', `${BASE}/${org.regionA1.id}`)).statusCode).toBe(403);
-      expect(
-        (await call(adminA1, 'POST', `${BASE}/toOrphans`, { nodeIds: [org.regionA1.id] })).statusCode,
-      ).toBe(403);
+      const del = await call(adminA1, 'DELETE', `${BASE}/${org.regionA1.id}`);
+      expect(del.statusCode).toBe(403);
+      expect(del.json().error).toBe('tree_own_scope_root');
+      const orphan = await call(adminA1, 'POST', `${BASE}/toOrphans`, { nodeIds: [org.regionA1.id] });
+      expect(orphan.statusCode).toBe(403);
+      expect(orphan.json().error).toBe('tree_own_scope_root');
+      const move = await call(adminA1, 'POST', `${BASE}/move`, {
+        nodeId: org.regionA1.id,
+        parentId: org.regionA1.id,
+      });
+      expect(move.statusCode).toBe(403);
+      expect(move.json().error).toBe('tree_own_scope_root');
       expect((await parentOf(org.regionA1.id)).parent_id).toBe(org.clientA.id);
     });
 
@@ -249,9 +257,21 @@ describe('organisational tree', () => {
       const sub = await makeGroup(t.db, { parentId: org.regionA2.id });
       const cycle = await call(adminA, 'POST', `${BASE}/move`, { nodeId: org.regionA2.id, parentId: sub.id });
       expect(cycle.statusCode).toBe(400);
-      expect(cycle.json().field).toBe('parentId');
+      expect(cycle.json()).toMatchObject({ error: 'tree_move_cycle', field: 'parentId' });
       const self = await call(adminA, 'POST', `${BASE}/move`, { nodeId: sub.id, parentId: sub.id });
       expect(self.statusCode).toBe(400);
+      expect(self.json().error).toBe('tree_move_cycle');
+      expect((await parentOf(sub.id)).parent_id).toBe(org.regionA2.id);
+      expect((await parentOf(org.regionA2.id)).parent_id).toBe(org.clientA.id);
+      const device = await makeDevice(t.db, { parentId: store.id });
+      const deviceUnderGroup = await call(adminA, 'POST', `${BASE}/move`, {
+        nodeId: device.id,
+        parentId: org.regionA1.id,
+      });
+      expect(deviceUnderGroup.statusCode).toBe(400);
+      expect(deviceUnderGroup.json()).toMatchObject({ error: 'tree_parent_type', field: 'parentId' });
+      expect((await parentOf(device.id)).parent_id).toBe(store.id);
+      expect(await events('OrganizationalTree.Move', device.id)).toEqual([]);
       const outside = await call(adminA, 'POST', `${BASE}/move`, {
         nodeId: store.id,
         parentId: org.clientB.id,

@@ -82,6 +82,9 @@ const UserGroupsPage = named(() =>
 const EventLogPage = named(() =>
   import('../../features/settings-logs/components/event-log-page').then((m) => m.EventLogPage),
 );
+const SettingsTreePage = named(() =>
+  import('../../features/settings-tree/components/settings-tree-page').then((m) => m.SettingsTreePage),
+);
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -188,7 +191,7 @@ function localizedRoutes(): RouteObject[] {
             element: <SettingsLayout />,
             children: [
               { path: paths.settings.path, element: <Navigate to="tree" replace /> },
-              ph(paths.settingsTree.path, 'settingsTree'),
+              { path: paths.settingsTree.path, element: <SettingsTreePage /> },
               ph(paths.settingsUsers.path, 'settingsUsers'),
               { path: paths.settingsUserGroups.path, element: <UserGroupsPage /> },
               ph(paths.settingsUser.path, 'settingsUser'),
