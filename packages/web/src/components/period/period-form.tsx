@@ -55,7 +55,8 @@ export function PeriodForm({ value, onApply }: { value: PeriodChoice; onApply(v:
   const [eachDay, setEachDay] = useState(value.applyTimePeriodToEachDay);
   // the calendar's next click sets the start, then the end
   const [picking, setPicking] = useState<'from' | 'to'>('from');
-  // errors only once the user has entered something (not on the empty fields of a fresh choice)
+  // errors once the user has entered something, or on a whole range (a stored one): never on the
+  // empty fields of a fresh choice
   const [touched, setTouched] = useState(false);
   const custom = preset === 'custom';
   const showEachDay = custom && !businessHours;
@@ -155,7 +156,7 @@ export function PeriodForm({ value, onApply }: { value: PeriodChoice; onApply(v:
             </Box>
           </>
         )}
-        {error && touched && (
+        {error && (touched || (from != null && to != null)) && (
           <Typography role="alert" variant="body2" color="error">
             {t(error)}
           </Typography>
@@ -210,9 +211,7 @@ function PeriodField(props: {
       ampm={props.ampm}
       selectedSections={sections}
       onSelectedSectionsChange={(next) => {
-        const fromClick = clicked.current;
-        clicked.current = false;
-        setSections(fromClick && props.value == null && typeof next === 'number' ? 0 : next);
+        setSections(clicked.current && props.value == null && typeof next === 'number' ? 0 : next);
       }}
       slotProps={{
         textField: {
@@ -221,6 +220,12 @@ function PeriodField(props: {
           fullWidth: true,
           onMouseDown: () => {
             clicked.current = true;
+          },
+          // the press is over once every handler of the click has run (focus, then the section pick)
+          onClick: () => {
+            window.setTimeout(() => {
+              clicked.current = false;
+            }, 0);
           },
         },
       }}
