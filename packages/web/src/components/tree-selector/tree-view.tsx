@@ -10,6 +10,8 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Clear from '@mui/icons-material/Clear';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { Link as RouterLink } from 'react-router';
 import Search from '@mui/icons-material/Search';
 import {
   ellipsis,
@@ -47,6 +49,11 @@ export function TreeView(props: {
   tags: Tags;
   onTags(tags: Tags): void;
   pane: PaneState;
+  /**
+   * Monitoring pages only: device nodes are listed too, and this gives the link (and its label) of a
+   * device's connector page (null: no link for that device, or not for this user).
+   */
+  deviceLink?: (node: FlatNode) => { href: string; label: string } | null;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -56,15 +63,16 @@ export function TreeView(props: {
     () => [...new Set(props.nodes.map((n) => n.locationGroup).filter((g): g is string => !!g))].sort(),
     [props.nodes],
   );
+  const withDevices = props.deviceLink !== undefined;
   const visible = useMemo(() => {
     const match = treeSearchMatcher(search);
     const byGroup = props.tags.locationGroup.length ? new Set(props.tags.locationGroup) : null;
     return props.nodes.filter((n) => {
-      if (n.kind === 'device') return false;
+      if (n.kind === 'device' && !withDevices) return false;
       if (byGroup && n.kind === 'location' && !byGroup.has(n.locationGroup ?? '')) return false;
       return match ? match(n) : true;
     });
-  }, [props.nodes, search, props.tags.locationGroup]);
+  }, [props.nodes, search, props.tags.locationGroup, withDevices]);
   const selected = new Set(props.selection);
   const toggle = (id: string) => {
     if (!multi) return props.onSelection([id]);
@@ -156,6 +164,7 @@ export function TreeView(props: {
             >
               {cut ? ellipsis(n.name, cut) : n.name}
             </Typography>
+            {n.kind === 'device' && <DeviceLink link={props.deviceLink?.(n) ?? null} />}
           </Box>
         ))}
         {visible.length === 0 && (
@@ -165,5 +174,25 @@ export function TreeView(props: {
         )}
       </Box>
     </Box>
+  );
+}
+
+/** The link of a device node to its connector page (monitoring pages). */
+function DeviceLink({ link }: { link: { href: string; label: string } | null }) {
+  if (!link) return null;
+  return (
+    <Tooltip title={link.label}>
+      <IconButton
+        size="small"
+        component={RouterLink}
+        to={link.href}
+        aria-label={link.label}
+        onClick={(e: React.MouseEvent) => e.stopPropagation()}
+        sx={{ ml: 'auto', p: 0.25 }}
+        data-testid="tree-device-link"
+      >
+        <OpenInNew sx={{ fontSize: 16 }} />
+      </IconButton>
+    </Tooltip>
   );
 }

@@ -22,7 +22,7 @@ import { showsTicketButton, ticketBadgeText, toolbarSections, type Section } fro
 import { useUser } from '../../../lib/session/current-user';
 import { useLang } from '../../../lib/use-lang';
 import { supportMailto } from './support-mail';
-import { useOpenTicketCount } from './use-open-tickets';
+import { useOpenTicketCount } from '../../../features/monitoring/api/open-tickets-api';
 import { UserMenu } from './user-menu';
 
 const SECTIONS: Record<Section, { icon: ReactNode; label: string; to: (l: Language) => string }> = {
