@@ -28,3 +28,4 @@ export * from './contracts/events.js';
 export * from './contracts/timeseries.js';
 export * from './contracts/query.js';
 export * from './policies/index.js';
+export * from './contracts/monitoring.js';

@@ -3,3 +3,4 @@ export * from './scope.js';
 export * from './privilege.js';
 export * from './areas.js';
 export * from './menus.js';
+export * from './monitoring.js';

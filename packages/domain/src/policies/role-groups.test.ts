@@ -18,6 +18,7 @@ describe('role groups', () => {
       impersonators: ['superAdmin', 'admin', 'Impersonator'],
       occupancyOperators: ['superAdmin', 'admin', 'OccupancyOperator'],
       deviceManagers: ['superAdmin', 'deviceManagerAdmin'],
+      ticketClosers: ['superAdmin', 'admin', 'deviceManagerAdmin'],
     });
   });
   it('are what the role predicates answer, role by role', () => {

@@ -15,6 +15,8 @@ export const ROLE_GROUPS = {
   occupancyOperators: ['superAdmin', 'admin', 'OccupancyOperator'],
   /** monitor devices */
   deviceManagers: ['superAdmin', 'deviceManagerAdmin'],
+  /** close monitoring tickets: the device managers and the client group's admins */
+  ticketClosers: ['superAdmin', 'admin', 'deviceManagerAdmin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type RoleGroup = keyof typeof ROLE_GROUPS;
 

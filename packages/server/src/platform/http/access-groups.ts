@@ -12,4 +12,5 @@ export const ACCESS = {
   impersonators: { roles: ROLE_GROUPS.impersonators },
   occupancyOperators: { roles: ROLE_GROUPS.occupancyOperators },
   deviceManagers: { roles: ROLE_GROUPS.deviceManagers },
+  ticketClosers: { roles: ROLE_GROUPS.ticketClosers },
 } as const satisfies Record<string, Access>;
