@@ -73,6 +73,18 @@ const LiveViewPage = named(() =>
 const ShowtimesPage = named(() =>
   import('../../features/events/components/showtimes-page').then((m) => m.ShowtimesPage),
 );
+const TicketsPage = named(() =>
+  import('../../features/monitoring/components/tickets-page').then((m) => m.TicketsPage),
+);
+const DevicesPage = named(() =>
+  import('../../features/monitoring/components/devices-page').then((m) => m.DevicesPage),
+);
+const DevicePage = named(() =>
+  import('../../features/monitoring/components/device-page').then((m) => m.DevicePage),
+);
+const IncidentsPage = named(() =>
+  import('../../features/monitoring/components/incidents-page').then((m) => m.IncidentsPage),
+);
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -198,14 +210,14 @@ function localizedRoutes(): RouteObject[] {
           element: <MonitoringLayout />,
           children: [
             { path: paths.monitoring.path, element: <Navigate to="tickets" replace /> },
-            ph(paths.monitoringTickets.path, 'monitoringTickets'),
+            { path: paths.monitoringTickets.path, element: <TicketsPage /> },
             guarded('monitoringDevices', [
-              ph(paths.monitoringDevices.path, 'monitoringDevices'),
-              ph(paths.monitoringDevice.path, 'monitoringDevice'),
+              { path: paths.monitoringDevices.path, element: <DevicesPage /> },
+              { path: paths.monitoringDevice.path, element: <DevicePage /> },
             ]),
             guarded('superAdmin', [
-              ph(paths.monitoringIncidents.path, 'monitoringIncidents'),
-              ph(paths.monitoringIncident.path, 'monitoringIncident'),
+              { path: paths.monitoringIncidents.path, element: <IncidentsPage /> },
+              { path: paths.monitoringIncident.path, element: <IncidentsPage /> },
             ]),
           ],
         },

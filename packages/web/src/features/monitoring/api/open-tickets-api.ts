@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TICKET_BADGE_POLL_MS } from '@footfall/domain';
+import { TICKET_BADGE_POLL_MS, type OpenTicketCount } from '@footfall/domain';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -8,9 +8,9 @@ import { api } from '../../../lib/api-client';
  */
 export async function fetchOpenTicketCount(signal?: AbortSignal): Promise<number> {
   try {
-    const res = await api<number | { count?: number } | null>('/api/Monitoring/GetNbOpenTickets', { signal });
-    const n = typeof res === 'number' ? res : (res?.count ?? 0);
-    return Number.isFinite(n) ? n : 0;
+    const res = await api<OpenTicketCount>('/api/Monitoring/GetNbOpenTickets', { signal });
+    const n = res?.count;
+    return typeof n === 'number' && Number.isFinite(n) ? n : 0;
   } catch {
     return 0;
   }

@@ -27,7 +27,10 @@ export function MonitoringTreePane() {
   const managesDevices = canManageDevices(user);
   const deviceLink = (n: FlatNode) =>
     managesDevices && n.deviceConnectorAvailable
-      ? { href: paths.monitoringDevice(lang, n.id), label: t('monitoring_tree_device_link', { name: n.name }) }
+      ? {
+          href: paths.monitoringDevice(lang, n.id),
+          label: t('monitoring_tree_device_link', { name: n.name }),
+        }
       : null;
   return (
     <Box

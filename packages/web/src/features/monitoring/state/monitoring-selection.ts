@@ -37,5 +37,9 @@ export const monitoringSelection = {
 };
 
 export function useMonitoringSelection(): MonitoringSelection {
-  return useSyncExternalStore(monitoringSelection.subscribe, monitoringSelection.get, monitoringSelection.get);
+  return useSyncExternalStore(
+    monitoringSelection.subscribe,
+    monitoringSelection.get,
+    monitoringSelection.get,
+  );
 }
