@@ -25,6 +25,7 @@ import { createDashboardsService } from './features/dashboards/dashboards.servic
 import { createSnapshotsService } from './features/dashboards/snapshots.service.js';
 import { createExportsService } from './features/exports/exports.service.js';
 import { createTemplatesService } from './features/templates/templates.service.js';
+import { createMonitoringService } from './features/monitoring/monitoring.service.js';
 
 /**
  * Composition root: each feature's service, built exactly once per app (one scope service, one event
@@ -62,7 +63,16 @@ export function createServices(ctx: AppContext) {
   const liveViews = createLiveViewService({ ...ctx, scope, eventLog, users, occupancy: () => occupancy });
   const siteEvents = createSiteEventService({ ...ctx, scope, eventLog, users, places: liveViews });
   const userGroups = createUserGroupsService(ctx.db, eventLog, scope);
-  const query = createQueryService({ db: ctx.db, scope, clock: ctx.clock });
+  const monitoring = createMonitoringService({
+    db: ctx.db,
+    clock: ctx.clock,
+    log: ctx.log,
+    mailer: ctx.mailer,
+    publicUrl: ctx.config.PUBLIC_URL,
+    eventLog,
+    ingest,
+  });
+  const query = createQueryService({ db: ctx.db, scope, clock: ctx.clock, monitoring });
   const templates = createTemplatesService({
     db: ctx.db,
     eventLog,
@@ -82,6 +92,7 @@ export function createServices(ctx: AppContext) {
     exports,
   });
   return {
+    monitoring,
     query,
     dashboards,
     templates,

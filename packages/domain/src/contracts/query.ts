@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NodeCompleteness } from './monitoring.js';
 import { AGGREGATE_FUNCTIONS } from '../kpi/catalogue.js';
 import { AGGREGATIONS } from '../periods/ladder.js';
 import { MODES } from '../periods/comparisons.js';
@@ -43,6 +44,11 @@ export const AggregatedQueryBody = z
     includeDays: z.array(z.number().int().min(0).max(6)).max(7).nullish(),
     modes: z.array(z.enum(MODES)).min(1).max(3).default(['current_period']),
     breakdownByNode: z.boolean().default(false),
+    /**
+     * Adds `completeness` to each entry: per requested node, the share of its devices' expected
+     * (business) minutes over the period, up to now, that have data (monitoring, issue 13).
+     */
+    includeCompleteness: z.boolean().default(false),
   })
   .strict();
 export type AggregatedQueryBody = z.infer<typeof AggregatedQueryBody>;
@@ -75,6 +81,8 @@ export const AggregatedSeries = z.object({
   data: z.array(DataPoint),
   /** with breakdownByNode: the same figures for each requested node alone */
   nodes: z.array(NodeFigures).optional(),
+  /** with includeCompleteness: per requested node, how complete its devices' data is over the period */
+  completeness: z.array(NodeCompleteness).optional(),
 });
 export type AggregatedSeries = z.infer<typeof AggregatedSeries>;
 export const AggregatedQueryResponse = z.array(AggregatedSeries);

@@ -22,6 +22,7 @@ import { seriesRoutes } from './timeseries/series.routes.js';
 import { ingestRoutes } from './timeseries/ingest.routes.js';
 import { sensorRoutes } from './timeseries/sensors/sensors.routes.js';
 import { occupancyRoutes } from './occupancy/occupancy.routes.js';
+import { monitoringRoutes } from './monitoring/monitoring.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [
@@ -48,4 +49,5 @@ export const features: Feature[] = [
   formulaRoutes,
   dashboardRoutes,
   templateRoutes,
+  monitoringRoutes,
 ];

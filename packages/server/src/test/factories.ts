@@ -168,3 +168,36 @@ export async function makeOrganisation(db: Db) {
   return { clientA, regionA1, regionA2, storeA1, storeA2, deviceA1, deviceA2, clientB, storeB, deviceB };
 }
 export type Organisation = Awaited<ReturnType<typeof makeOrganisation>>;
+
+/** A monitoring incident on a node (open, offline, device scope unless told), straight into the table. */
+export async function makeIncident(
+  db: Db,
+  opts: { nodeId: string; rule?: string; scopeType?: 0 | 1; at?: Date },
+): Promise<{ id: string }> {
+  const at = opts.at ?? new Date();
+  const rule = opts.rule ?? 'offline';
+  return db
+    .insertInto('monitoring_incident')
+    .values({
+      rule,
+      severity: rule === 'offline' || rule === 'blocked' ? 'error' : 'warning',
+      scope_type: opts.scopeType ?? 0,
+      node_id: opts.nodeId,
+      status: 'open',
+      first_seen_at: at,
+      last_seen_at: at,
+      details: JSON.stringify({}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** An open ticket for an incident; answers its number as the API shows it (T-000123). */
+export async function makeTicket(db: Db, incidentId: string): Promise<string> {
+  const row = await db
+    .insertInto('monitoring_ticket')
+    .values({ incident_id: incidentId, status: 'open', opened_at: new Date(), opened_by: 'factory' })
+    .returning('number')
+    .executeTakeFirstOrThrow();
+  return `T-${String(row.number).padStart(6, '0')}`;
+}

@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
+import type { MonitoringService } from '../monitoring/monitoring.service.js';
 import { resolveKpis } from './aggregated-request.js';
 import {
   CellRegistry,
@@ -39,7 +40,15 @@ const MAX_RANGE_MINUTES = 50 * 366 * 1440;
 /** Forecasts reach the end of the seventh day after today (spec section 9). */
 export const FORECAST_HORIZON_DAYS = 7;
 
-export function createQueryService(deps: { db: Db; scope?: ScopeService; clock: Clock }) {
+/** Data completeness per requested node (features/monitoring), for `includeCompleteness`. */
+export type CompletenessSource = Pick<MonitoringService, 'completeness'>;
+
+export function createQueryService(deps: {
+  db: Db;
+  scope?: ScopeService;
+  clock: Clock;
+  monitoring?: CompletenessSource;
+}) {
   const { db, clock } = deps;
 
   async function prepare(
@@ -138,11 +147,20 @@ export function createQueryService(deps: { db: Db; scope?: ScopeService; clock: 
     async aggregated(principal: Principal, body: AggregatedQueryBody): Promise<AggregatedSeries[]> {
       const p = await prepare(principal, body, body.breakdownByNode);
       const top = p.nodes.filter((n) => n.top).map((n) => n.index);
+      const completeness =
+        body.includeCompleteness && deps.monitoring
+          ? await deps.monitoring.completeness(
+              p.nodes.map((n) => n.id),
+              body.from,
+              body.to,
+            )
+          : undefined;
       const out: AggregatedSeries[] = [];
       for (const item of p.items) {
         for (const plan of p.modes) {
           const combined = figuresFor(p, item, plan, top);
           out.push({
+            ...(completeness ? { completeness } : {}),
             kpi: item.kpi,
             aggregateFunction: item.fn,
             mode: plan.mode,

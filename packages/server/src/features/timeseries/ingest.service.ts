@@ -53,6 +53,8 @@ export type IngestListener = (batch: {
   /** the earliest and latest instants of the batch (epoch ms) */
   fromMs: number;
   toMs: number;
+  /** the stored points: series key and interval start (epoch ms) of each (monitoring reads arrivals) */
+  points: { keys: readonly number[]; times: readonly number[] };
 }) => Promise<void>;
 
 /** Points further ahead than this are a device clock gone wrong, not data. */
@@ -157,6 +159,7 @@ export function createIngestService(deps: {
         nodeIds: ids?.nodeIds ?? [],
         fromMs,
         toMs,
+        points: { keys, times },
       };
       if (ids) bus.emit('measurementsIngested', { timeSeriesIds: ids.seriesIds, nodeIds: ids.nodeIds });
       for (const listener of listeners) await listener(batch);

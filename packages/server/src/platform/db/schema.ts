@@ -11,6 +11,7 @@ import type { TimeSeriesTables } from './timeseries.tables.js';
 import type { LiveTables } from './live.tables.js';
 import type { DashboardTables } from './dashboards.tables.js';
 import type { SchedulerTables } from './scheduler.tables.js';
+import type { MonitoringTables } from './monitoring.tables.js';
 
 export type { Json, Timestamp } from './columns.js';
 export type { Generated };
@@ -21,4 +22,5 @@ export type Database = FoundationTables &
   TimeSeriesTables &
   LiveTables &
   DashboardTables &
-  SchedulerTables;
+  SchedulerTables &
+  MonitoringTables;

@@ -90,6 +90,24 @@ export const en = {
   demo_dashboard_ranking: 'Ranking of stores',
   demo_dashboard_occupancy: 'Occupancy',
   demo_dashboard_figures: 'Store figures',
+  monitoring_mail_opened_subject: 'Ticket {{ticket}} opened: {{rule}} at {{node}}',
+  monitoring_mail_closed_subject: 'Ticket {{ticket}} closed: {{rule}} at {{node}}',
+  monitoring_mail_opened_body: 'A monitoring ticket was opened by {{by}}.',
+  monitoring_mail_closed_body: 'The monitoring ticket was closed by {{by}}.',
+  monitoring_mail_note: 'Note: {{text}}',
+  monitoring_mail_details:
+    'Ticket: {{ticket}}\nProblem: {{rule}} ({{severity}})\nDevice or location: {{node}}\nLocation: {{location}}\nFirst seen: {{firstSeen}}\nLast seen: {{lastSeen}}',
+  monitoring_mail_link: 'Open the tickets: {{url}}',
+  monitoring_rule_offline: 'Offline',
+  monitoring_rule_blocked: 'Blocked or blinded sensor',
+  monitoring_rule_imbalance: 'In/out imbalance',
+  monitoring_rule_clockDrift: 'Clock drift',
+  monitoring_rule_counterReset: 'Counter reset',
+  monitoring_rule_suddenDrop: 'Sudden drop in traffic',
+  monitoring_severity_warning: 'warning',
+  monitoring_severity_error: 'error',
+  monitoring_demo_comment: 'Technician informed; checking the sensor on site.',
+  monitoring_demo_close_note: 'Sensor power supply replaced; counts are back.',
 };
 
 export type WebTexts = Record<keyof typeof enWeb, string>;
