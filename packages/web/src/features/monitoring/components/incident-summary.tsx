@@ -67,7 +67,7 @@ export function IncidentSummary({ incident }: { incident: Incident }) {
       {incident.resolvedAt && (
         <Fact label={t('monitoring_resolved_at')}>{dateTimeText(incident.resolvedAt, lang)}</Fact>
       )}
-      {incidentDetailItems(incident.details).map((d) => (
+      {incidentDetailItems(incident.details, (iso) => dateTimeText(iso, lang)).map((d) => (
         <Fact key={d.key} label={d.label ? t(d.label) : d.key}>
           {d.value}
         </Fact>
