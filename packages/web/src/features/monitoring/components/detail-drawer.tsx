@@ -14,6 +14,8 @@ export function DetailDrawer(props: { open: boolean; onClose(): void; title: str
       anchor="right"
       open={props.open}
       onClose={props.onClose}
+      // above the toolbars (app bars sit at drawer + 1)
+      sx={{ zIndex: (th) => th.zIndex.drawer + 2 }}
       slotProps={{
         paper: {
           sx: { width: { xs: '100%', sm: 520 } },

@@ -4,7 +4,13 @@ import { incidentDetailItems } from './incident-details';
 describe('incidentDetailItems', () => {
   it('labels known figures, rounds numbers, formats instants and drops empty values', () => {
     const items = incidentDetailItems(
-      { aheadMinutes: 180, ratio: 0.23456, lastIntervalAt: '2026-11-24T06:54:00+00:00', custom: 'x', gone: null },
+      {
+        aheadMinutes: 180,
+        ratio: 0.23456,
+        lastIntervalAt: '2026-11-24T06:54:00+00:00',
+        custom: 'x',
+        gone: null,
+      },
       (iso) => `<${iso.slice(11, 16)}>`,
     );
     expect(items).toEqual([
