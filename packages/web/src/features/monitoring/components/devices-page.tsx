@@ -56,7 +56,11 @@ export function DevicesPage() {
       key: 'name',
       header: t('monitoring_device'),
       primary: true,
-      cell: (d) => d.name,
+      cell: (d) => (
+        <Box component="span" sx={{ whiteSpace: { lg: 'nowrap' } }}>
+          {d.name}
+        </Box>
+      ),
     },
     { key: 'status', header: t('monitoring_status'), cell: (d) => <DeviceStatusChip status={d.status} /> },
     {
@@ -95,15 +99,18 @@ export function DevicesPage() {
       ),
       align: 'right',
     },
-    { key: 'firmware', header: t('monitoring_firmware'), cell: (d) => d.firmware ?? '—' },
-    { key: 'serial', header: t('monitoring_serial'), cell: (d) => d.serialNumber ?? '—' },
     {
-      key: 'mac',
-      header: t('monitoring_mac'),
+      key: 'hardware',
+      header: t('monitoring_hardware'),
       cell: (d) => (
-        <Box component="span" sx={{ fontFamily: 'monospace' }}>
-          {d.macAddress ?? '—'}
-        </Box>
+        <>
+          <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+            {d.macAddress ?? '—'}
+          </Box>
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+            {t('monitoring_serial_firmware', { serial: d.serialNumber ?? '—', firmware: d.firmware ?? '—' })}
+          </Typography>
+        </>
       ),
     },
     { key: 'location', header: t('monitoring_location'), cell: (d) => d.locationName ?? '—' },
