@@ -25,6 +25,8 @@ export interface FlatNode {
   referenceId: string | null;
   macAddress: string | null;
   locationGroup: string | null;
+  /** device nodes: the device connector can be opened (spec 2 "Tree view" device links) */
+  deviceConnectorAvailable?: boolean;
   depth: number;
 }
 
@@ -37,7 +39,11 @@ const KIND = {
 /** The tree in display order, each node with its depth. */
 export function flattenTree(nodes: readonly TreeNode[], depth = 0, out: FlatNode[] = []): FlatNode[] {
   for (const n of nodes) {
-    const attrs = (n.attributes ?? {}) as { macAddress?: string | null; locationGroup?: string | null };
+    const attrs = (n.attributes ?? {}) as {
+      macAddress?: string | null;
+      locationGroup?: string | null;
+      deviceConnectorAvailable?: boolean;
+    };
     out.push({
       id: n.id,
       name: n.name,
@@ -46,6 +52,7 @@ export function flattenTree(nodes: readonly TreeNode[], depth = 0, out: FlatNode
       referenceId: n.referenceId,
       macAddress: attrs.macAddress ?? null,
       locationGroup: attrs.locationGroup ?? null,
+      deviceConnectorAvailable: attrs.deviceConnectorAvailable === true,
       depth,
     });
     flattenTree(n.children, depth + 1, out);

@@ -8,7 +8,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AccountTree from '@mui/icons-material/AccountTreeOutlined';
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumberOutlined';
 import Memory from '@mui/icons-material/MemoryOutlined';
 import MenuOpen from '@mui/icons-material/MenuOpen';
@@ -21,8 +20,10 @@ import { BrandLogo, BrandMark } from '../../components/brand-logo';
 import { monitoringMenu, type MonitoringMenuKey } from '../../lib/access';
 import { stripLanguage } from '../../lib/language';
 import { useUser } from '../../lib/session/current-user';
+import { useIsDesktop } from '../../lib/use-is-desktop';
 import { useLang } from '../../lib/use-lang';
 import { TopToolbar } from './parts/top-toolbar';
+import { MonitoringTreePane } from '../../features/monitoring/components/monitoring-tree-pane';
 
 const ITEMS: Record<MonitoringMenuKey, { label: string; icon: ReactNode; to: (l: Language) => string }> = {
   tickets: { label: 'monitoring_tickets', icon: <ConfirmationNumber />, to: paths.monitoringTickets },
@@ -41,11 +42,21 @@ export function MonitoringLayout() {
   const lang = useLang();
   const user = useUser();
   const here = stripLanguage(useLocation().pathname);
-  const [open, setOpen] = useState(true);
+  const isDesktop = useIsDesktop();
+  // narrow screens start with the bar collapsed; opened, it lies over the page instead of pushing it
+  const [open, setOpen] = useState(isDesktop);
+  const overlay = open && !isDesktop;
   const width = open ? OPEN : COLLAPSED;
   const onTickets = here === '/monitoring/tickets' || here === '/monitoring' || here === '/monitoring/';
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex' }} data-layout="monitoring">
+      {overlay && (
+        <Box
+          onClick={() => setOpen(false)}
+          sx={{ position: 'fixed', inset: 0, bgcolor: 'rgba(0,0,0,.4)', zIndex: (th) => th.zIndex.drawer }}
+        />
+      )}
+      {overlay && <Box sx={{ flex: `0 0 ${COLLAPSED}px` }} />}
       <Box
         component="aside"
         sx={{
@@ -60,6 +71,7 @@ export function MonitoringLayout() {
           display: 'flex',
           flexDirection: 'column',
           overflow: 'hidden',
+          ...(overlay ? { position: 'fixed', left: 0, zIndex: (th) => th.zIndex.drawer + 2 } : {}),
         }}
       >
         <Box
@@ -122,6 +134,7 @@ export function MonitoringLayout() {
                 <ListItemButton
                   component={RouterLink}
                   to={item.to(lang)}
+                  onClick={() => !isDesktop && setOpen(false)}
                   selected={selected}
                   aria-current={selected ? 'page' : undefined}
                   aria-label={t(item.label)}
@@ -142,29 +155,7 @@ export function MonitoringLayout() {
             );
           })}
         </List>
-        {onTickets && open && (
-          <Box
-            data-testid="monitoring-tree"
-            sx={{
-              m: 2,
-              mt: 1,
-              p: 2,
-              borderRadius: 3,
-              border: '1px dashed rgba(255,255,255,.25)',
-              color: 'rgba(255,255,255,.75)',
-            }}
-          >
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1, color: '#fff' }}>
-              <AccountTree fontSize="small" />
-              <Typography variant="subtitle2" sx={{ color: '#fff' }}>
-                {t('pane_locations')}
-              </Typography>
-            </Box>
-            <Typography variant="body2" sx={{ lineHeight: 1.6 }}>
-              {t('monitoring_tree_placeholder')}
-            </Typography>
-          </Box>
-        )}
+        {onTickets && open && <MonitoringTreePane />}
       </Box>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopToolbar section="monitoring" title={t('nav_monitoring')} inline />

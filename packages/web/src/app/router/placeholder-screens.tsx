@@ -5,16 +5,13 @@ import AccountTree from '@mui/icons-material/AccountTreeOutlined';
 import Assessment from '@mui/icons-material/AssessmentOutlined';
 import BugReport from '@mui/icons-material/BugReportOutlined';
 import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
-import ConfirmationNumber from '@mui/icons-material/ConfirmationNumberOutlined';
 import EventSeat from '@mui/icons-material/EventSeatOutlined';
 import Flag from '@mui/icons-material/FlagOutlined';
 import Groups from '@mui/icons-material/GroupsOutlined';
 import History from '@mui/icons-material/HistoryOutlined';
 import Leaderboard from '@mui/icons-material/LeaderboardOutlined';
-import Memory from '@mui/icons-material/MemoryOutlined';
 import NotificationsActive from '@mui/icons-material/NotificationsActiveOutlined';
 import People from '@mui/icons-material/PeopleOutlined';
-import ReportProblem from '@mui/icons-material/ReportProblemOutlined';
 import RestartAlt from '@mui/icons-material/RestartAltOutlined';
 import Route from '@mui/icons-material/RouteOutlined';
 import Schedule from '@mui/icons-material/ScheduleOutlined';
@@ -46,11 +43,6 @@ const SCREENS = {
     text: 'ph_report_scheduled_text',
   },
   report: { icon: <Assessment />, title: 'ph_report_title', text: 'ph_report_text' },
-  monitoringTickets: { icon: <ConfirmationNumber />, title: 'ph_tickets_title', text: 'ph_tickets_text' },
-  monitoringDevices: { icon: <Memory />, title: 'ph_devices_title', text: 'ph_devices_text' },
-  monitoringDevice: { icon: <Memory />, title: 'ph_device_title', text: 'ph_device_text' },
-  monitoringIncidents: { icon: <ReportProblem />, title: 'ph_incidents_title', text: 'ph_incidents_text' },
-  monitoringIncident: { icon: <ReportProblem />, title: 'ph_incident_title', text: 'ph_incident_text' },
   settingsTree: { icon: <AccountTree />, title: 'ph_tree_title', text: 'ph_tree_text' },
   settingsUsers: { icon: <People />, title: 'ph_users_title', text: 'ph_users_text' },
   settingsUser: { icon: <People />, title: 'ph_user_title', text: 'ph_user_text' },

@@ -85,6 +85,18 @@ const EventLogPage = named(() =>
 const SettingsTreePage = named(() =>
   import('../../features/settings-tree/components/settings-tree-page').then((m) => m.SettingsTreePage),
 );
+const TicketsPage = named(() =>
+  import('../../features/monitoring/components/tickets-page').then((m) => m.TicketsPage),
+);
+const DevicesPage = named(() =>
+  import('../../features/monitoring/components/devices-page').then((m) => m.DevicesPage),
+);
+const DevicePage = named(() =>
+  import('../../features/monitoring/components/device-page').then((m) => m.DevicePage),
+);
+const IncidentsPage = named(() =>
+  import('../../features/monitoring/components/incidents-page').then((m) => m.IncidentsPage),
+);
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -211,14 +223,14 @@ function localizedRoutes(): RouteObject[] {
           element: <MonitoringLayout />,
           children: [
             { path: paths.monitoring.path, element: <Navigate to="tickets" replace /> },
-            ph(paths.monitoringTickets.path, 'monitoringTickets'),
+            { path: paths.monitoringTickets.path, element: <TicketsPage /> },
             guarded('monitoringDevices', [
-              ph(paths.monitoringDevices.path, 'monitoringDevices'),
-              ph(paths.monitoringDevice.path, 'monitoringDevice'),
+              { path: paths.monitoringDevices.path, element: <DevicesPage /> },
+              { path: paths.monitoringDevice.path, element: <DevicePage /> },
             ]),
             guarded('superAdmin', [
-              ph(paths.monitoringIncidents.path, 'monitoringIncidents'),
-              ph(paths.monitoringIncident.path, 'monitoringIncident'),
+              { path: paths.monitoringIncidents.path, element: <IncidentsPage /> },
+              { path: paths.monitoringIncident.path, element: <IncidentsPage /> },
             ]),
           ],
         },

@@ -3,6 +3,7 @@ import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
 import {
   GridComponent,
   LegendPlainComponent,
+  MarkAreaComponent,
   TooltipComponent,
   VisualMapContinuousComponent,
 } from 'echarts/components';
@@ -15,6 +16,7 @@ echarts.use([
   LineChart,
   GridComponent,
   LegendPlainComponent,
+  MarkAreaComponent,
   TooltipComponent,
   VisualMapContinuousComponent,
   CanvasRenderer,

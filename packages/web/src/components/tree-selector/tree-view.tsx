@@ -11,6 +11,8 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Clear from '@mui/icons-material/Clear';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { Link as RouterLink } from 'react-router';
 import Search from '@mui/icons-material/Search';
 import {
   ellipsis,
@@ -66,6 +68,11 @@ export function TreeView(props: {
   deviceToggle?: boolean;
   /** offer the multiple selection switch (default true); false for pickers of one node */
   allowMultiple?: boolean;
+  /**
+   * Monitoring pages only: device nodes are listed too, and this gives the link (and its label) of a
+   * device's connector page (null: no link for that device, or not for this user).
+   */
+  deviceLink?: (node: FlatNode) => { href: string; label: string } | null;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -77,15 +84,16 @@ export function TreeView(props: {
     () => [...new Set(props.nodes.map((n) => n.locationGroup).filter((g): g is string => !!g))].sort(),
     [props.nodes],
   );
+  const withDevices = props.deviceLink !== undefined;
   const visible = useMemo(() => {
     const match = treeSearchMatcher(search);
     const byGroup = props.tags.locationGroup.length ? new Set(props.tags.locationGroup) : null;
     return props.nodes.filter((n) => {
-      if (n.kind === 'device' && !showDevices) return false;
+      if (n.kind === 'device' && !showDevices && !withDevices) return false;
       if (byGroup && n.kind === 'location' && !byGroup.has(n.locationGroup ?? '')) return false;
       return match ? match(n) : true;
     });
-  }, [props.nodes, search, props.tags.locationGroup, showDevices]);
+  }, [props.nodes, search, props.tags.locationGroup, showDevices, withDevices]);
   const selected = new Set(props.selection);
   const states = useMemo(
     () => (multi ? checkStates(props.nodes, props.selection) : null),
@@ -219,6 +227,7 @@ export function TreeView(props: {
               >
                 {cut ? ellipsis(n.name, cut) : n.name}
               </Typography>
+              {n.kind === 'device' && <DeviceLink link={props.deviceLink?.(n) ?? null} />}
             </Box>
           );
         })}
@@ -229,5 +238,25 @@ export function TreeView(props: {
         )}
       </Box>
     </Box>
+  );
+}
+
+/** The link of a device node to its connector page (monitoring pages). */
+function DeviceLink({ link }: { link: { href: string; label: string } | null }) {
+  if (!link) return null;
+  return (
+    <Tooltip title={link.label}>
+      <IconButton
+        size="small"
+        component={RouterLink}
+        to={link.href}
+        aria-label={link.label}
+        onClick={(e: React.MouseEvent) => e.stopPropagation()}
+        sx={{ ml: 'auto', p: 0.25 }}
+        data-testid="tree-device-link"
+      >
+        <OpenInNew sx={{ fontSize: 16 }} />
+      </IconButton>
+    </Tooltip>
   );
 }

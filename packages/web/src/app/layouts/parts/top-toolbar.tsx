@@ -17,7 +17,7 @@ import { SECTIONS } from './sections';
 import { useUser } from '../../../lib/session/current-user';
 import { useLang } from '../../../lib/use-lang';
 import { supportMailto } from './support-mail';
-import { useOpenTicketCount } from './use-open-tickets';
+import { useOpenTicketCount } from '../../../features/monitoring/api/open-tickets-api';
 import { UserMenu } from './user-menu';
 
 /** Open-tickets button with its badge (hidden at zero, 99+ above 99). */
@@ -26,9 +26,11 @@ function TicketButton() {
   const lang = useLang();
   const { data: count } = useOpenTicketCount(true);
   const text = ticketBadgeText(count);
+  // the accessible name holds the badge's visible text (WCAG 2.5.3 label in name)
+  const label = text ? t('monitoring_badge_label', { count: text }) : t('open_tickets');
   return (
-    <Tooltip title={t('open_tickets')}>
-      <IconButton component={RouterLink} to={paths.monitoringTickets(lang)} aria-label={t('open_tickets')}>
+    <Tooltip title={label}>
+      <IconButton component={RouterLink} to={paths.monitoringTickets(lang)} aria-label={label}>
         <Badge badgeContent={text} color="error" invisible={!text} data-testid="ticket-badge">
           <ConfirmationNumber />
         </Badge>

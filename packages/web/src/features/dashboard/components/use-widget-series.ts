@@ -26,10 +26,11 @@ export function useWidgetSeries(
   locationIds: readonly string[],
 ) {
   const tick = useDashboardState((s) => s.refreshTick);
-  const body = useMemo(
-    () => widgetQueryBody(widget, json, period, locationIds),
-    [widget, json, period, locationIds],
-  );
+  const body = useMemo(() => {
+    const b = widgetQueryBody(widget, json, period, locationIds);
+    // the answer says which locations had incomplete data (the widget's completeness mark)
+    return b && { ...b, includeCompleteness: true };
+  }, [widget, json, period, locationIds]);
   const lastGood = useRef<AggregatedSeries[] | null>(null);
   const query = useQuery({
     queryKey: ['series', body, tick],

@@ -29,6 +29,7 @@ import {
 import { Chart } from '../../../../components/charts/chart';
 import type { FlatNode } from '../../../../lib/tree-api';
 import { useWidgetSeries } from '../use-widget-series';
+import { CompletenessMark } from './completeness-mark';
 
 export interface WidgetContext {
   json: DashboardJson;
@@ -108,6 +109,7 @@ export const WidgetBody = memo(function WidgetBody({ widget, ctx }: { widget: Wi
         />
       )}
       {body}
+      {!empty && <CompletenessMark series={series} nodes={ctx.nodes} />}
     </Box>
   );
 });

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DataUsage from '@mui/icons-material/DataUsageOutlined';
+import { LOCALES, type AggregatedSeries } from '@footfall/domain';
+import type { FlatNode } from '../../../../lib/tree-api';
+import { useLang } from '../../../../lib/use-lang';
+import { completenessSummary } from '../../lib/completeness';
+
+/**
+ * The discreet "data incomplete for N of M locations" mark of a widget (issue 13): shown when some
+ * requested locations' devices sent less than their expected minutes in the period; hovering or
+ * focusing it lists them with their completeness and the minutes missing.
+ */
+export function CompletenessMark(props: {
+  series: readonly AggregatedSeries[] | null;
+  nodes: ReadonlyMap<string, FlatNode>;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const summary = completenessSummary(props.series);
+  if (!summary) return null;
+  const pct = new Intl.NumberFormat(LOCALES[lang], { style: 'percent', maximumFractionDigits: 0 });
+  const text = t('monitoring_incomplete_mark', { n: summary.incomplete.length, m: summary.total });
+  const details = (
+    <Box sx={{ display: 'grid', gap: 0.25 }}>
+      {summary.incomplete.map((n) => (
+        <Typography key={n.nodeId} variant="caption" component="div">
+          {t('monitoring_incomplete_node', {
+            name: props.nodes.get(n.nodeId)?.name ?? n.nodeId,
+            ratio: pct.format(n.ratio ?? 0),
+            minutes: n.missingMinutes,
+          })}
+        </Typography>
+      ))}
+    </Box>
+  );
+  return (
+    <Tooltip title={details} describeChild>
+      <Box
+        tabIndex={0}
+        data-testid="completeness-mark"
+        sx={{
+          position: 'absolute',
+          right: 4,
+          bottom: 2,
+          zIndex: 1,
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 0.5,
+          px: 0.75,
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          color: 'warning.dark',
+          cursor: 'help',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <DataUsage sx={{ fontSize: 14 }} />
+        <Typography variant="caption" sx={{ lineHeight: 1.6 }}>
+          {text}
+        </Typography>
+      </Box>
+    </Tooltip>
+  );
+}
