@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -260,13 +261,14 @@ export function SettingsTreePage() {
               ? t('settings_tree_search_results', { count: rows.filter((r) => r.match).length })
               : t('settings_tree_summary', { count: index.byId.size })}
           </Typography>
+          <Box sx={{ height: 4 }}>{changes.busy && <LinearProgress aria-label={t('loading')} />}</Box>
           {tree.isPending ? (
             <Box sx={{ display: 'grid', placeItems: 'center', flex: 1 }}>
               <CircularProgress aria-label={t('loading')} />
             </Box>
           ) : rows.length === 0 ? (
             <Typography color="text.secondary" sx={{ p: 2 }}>
-              {t(searching ? 'tree_no_match' : 'settings_tree_empty')}
+              {t(searching ? 'settings_tree_no_match' : 'settings_tree_empty')}
             </Typography>
           ) : (
             <TreeList
@@ -344,7 +346,10 @@ export function SettingsTreePage() {
           tree={tree.data ?? []}
           busy={changes.busy}
           error={moveError}
-          onMove={(parentId) => changes.move({ nodeId: dialog.nodeId, parentId }, true)}
+          onMove={(parentId) => {
+            setMoveError(null);
+            changes.move({ nodeId: dialog.nodeId, parentId }, true);
+          }}
           onClose={close}
         />
       )}
