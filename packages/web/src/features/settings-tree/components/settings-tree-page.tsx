@@ -218,12 +218,12 @@ export function SettingsTreePage() {
             <TextField
               size="small"
               fullWidth
-              placeholder={t('tree_search')}
+              placeholder={t('settings_tree_search')}
               value={text}
               onChange={(e) => setText(e.target.value)}
               slotProps={{
                 htmlInput: {
-                  'aria-label': t('tree_search'),
+                  'aria-label': t('settings_tree_search'),
                   maxLength: 200,
                   'data-testid': 'settings-tree-search',
                 },
