@@ -12,6 +12,7 @@ export * from './rules/password.js';
 export * from './rules/safe-text.js';
 export * from './rules/profile.js';
 export * from './contracts/tree.js';
+export * from './contracts/locate.js';
 export * from './rules/tree-search.js';
 export * from './time/index.js';
 export * from './periods/index.js';

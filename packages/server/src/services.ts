@@ -4,6 +4,7 @@ import { findActivePrincipal } from './features/users/principal.repository.js';
 import { createHealthService } from './features/health/health.service.js';
 import { createScopeService } from './features/tree/scope.service.js';
 import { createTreeService } from './features/tree/tree.service.js';
+import { createLocateService } from './features/tree/locate.service.js';
 import { createDemoService } from './features/demo/demo.service.js';
 import { createEventLogService } from './features/event-log/event-log.service.js';
 import { createJobsService } from './features/jobs/jobs.service.js';
@@ -108,6 +109,10 @@ export function createServices(ctx: AppContext) {
     outbox: createOutboxService(ctx),
     tree,
     demo: createDemoService({ db: ctx.db, tree, users, userGroups, eventLog, log: ctx.log }),
+    locate: createLocateService({
+      geocoderUrl: ctx.config.GEOCODER_URL,
+      userAgent: `Footfall (${ctx.config.PUBLIC_URL})`,
+    }),
   };
 }
 

@@ -86,6 +86,12 @@ export const TimeSeriesInfo = z.object({
   measurementProtocol: z.string(),
   metaTags: z.array(z.string()),
   usedByFormula: z.boolean(),
+  /** seconds between two values the series expects */
+  intervalSeconds: z.number().int(),
+  /** start of the last value received (null: none yet) */
+  lastObservationOccurredOn: z.string().nullable(),
+  /** the last value received (null: none yet) */
+  lastValue: z.number().nullable(),
 });
 export type TimeSeriesInfo = z.infer<typeof TimeSeriesInfo>;
 export const TimeSeriesInfoList = z.array(TimeSeriesInfo);
@@ -138,6 +144,8 @@ export const IngestKeyView = z.object({
 export const IngestKeyList = z.array(IngestKeyView);
 /** The key itself appears only in the creation answer. */
 export const CreatedIngestKey = IngestKeyView.extend({ key: z.string() });
+export type IngestKeyView = z.infer<typeof IngestKeyView>;
+export type CreatedIngestKey = z.infer<typeof CreatedIngestKey>;
 
 /**
  * Xovis data push (logics agent, JSON): one envelope or a list of them. Each logic's records carry

@@ -36,6 +36,11 @@ const schema = z.object({
   REDIS_CHANNEL: z.string().min(1).default('footfall:hub'),
   MQTT_URL: optionalString,
   MQTT_TOPIC: z.string().default('footfall/+/measurements'),
+  /**
+   * Geocoder turning a location's address into coordinates (a Nominatim-compatible search endpoint);
+   * empty = off, the time zone is then found from coordinates only (offline)
+   */
+  GEOCODER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   /** how long a request waits for a database connection before answering 503 */
   DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /**

@@ -18,6 +18,7 @@ import { formulaRoutes } from './analytics/formula.routes.js';
 import { dashboardRoutes } from './dashboards/dashboards.routes.js';
 import { templateRoutes } from './templates/templates.routes.js';
 import { treeRoutes } from './tree/tree.routes.js';
+import { locateRoutes } from './tree/locate.routes.js';
 import { seriesRoutes } from './timeseries/series.routes.js';
 import { ingestRoutes } from './timeseries/ingest.routes.js';
 import { sensorRoutes } from './timeseries/sensors/sensors.routes.js';
@@ -40,6 +41,7 @@ export const features: Feature[] = [
   liveViewRoutes,
   siteEventRoutes,
   treeRoutes,
+  locateRoutes,
   seriesRoutes,
   ingestRoutes,
   sensorRoutes,

@@ -15,12 +15,14 @@ export interface SeriesRow {
   source: string | null;
   time_zone: string;
   last_observation: Date | null;
+  last_value: number | null;
 }
 
 const SERIES_COLUMNS = sql`
   s.id, s.key, s.node_id, n.name as node_name, s.measurement_protocol, s.meta_tags, s.excluded_in_formula,
   s.interval_seconds, s.source, s.time_zone,
-  (select max(m.occurred_on) from measurement m where m.series_key = s.key) as last_observation`;
+  (select max(m.occurred_on) from measurement m where m.series_key = s.key) as last_observation,
+  (select m.value from measurement m where m.series_key = s.key order by m.occurred_on desc limit 1) as last_value`;
 
 export async function insertSeries(
   q: Q,
@@ -243,4 +245,28 @@ export async function deleteEmptyNodeKpis(q: Q, keys: readonly number[]): Promis
       and not exists (select 1 from node_kpi_member m where m.node_kpi_key = k.key)
     returning key`.execute(q);
   return rows.map((r) => r.key);
+}
+
+/**
+ * Sharing links (`shareMeasurementsFrom`) whose shared node is one of the given nodes: which nodes read
+ * the measurements of which (a series of a shared node's subtree also counts for the sharing node).
+ */
+export async function sharersOf(
+  q: Q,
+  sourceIds: readonly string[],
+): Promise<{ source: string; sharer: string }[]> {
+  if (sourceIds.length === 0) return [];
+  const { rows } = await sql<{ source: string; sharer: string }>`
+    select share_measurements_from as source, id as sharer from node
+    where share_measurements_from = any(${[...sourceIds]}::uuid[])`.execute(q);
+  return rows;
+}
+
+/** The nodes shared by the given nodes (their `shareMeasurementsFrom`). */
+export async function sharedBy(q: Q, nodeIds: readonly string[]): Promise<string[]> {
+  if (nodeIds.length === 0) return [];
+  const { rows } = await sql<{ source: string }>`
+    select distinct share_measurements_from as source from node
+    where id = any(${[...nodeIds]}::uuid[]) and share_measurements_from is not null`.execute(q);
+  return rows.map((r) => r.source);
 }

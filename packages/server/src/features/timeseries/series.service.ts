@@ -34,6 +34,8 @@ import {
   nodeKpiKeysOf,
   seriesOnNodes,
   setBasis,
+  sharedBy,
+  sharersOf,
   subtreeNodeIds,
   takeStaleNodes,
   updateSeriesInfo,
@@ -52,6 +54,7 @@ export type SeriesCreatedListener = (series: {
 }) => Promise<void>;
 
 type Chain = { id: string; type: string; timezone: string | null; businessHours: unknown }[];
+type Q = Db | Transaction<Database>;
 
 /** int4multirange literal of one weekday's windows, in PostgreSQL's canonical text form. */
 const multirange = (windows: readonly (readonly [number, number])[]) =>
@@ -99,6 +102,9 @@ const presentInfo = (row: SeriesRow): TimeSeriesInfo => ({
   measurementProtocol: row.measurement_protocol,
   metaTags: row.meta_tags,
   usedByFormula: !row.excluded_in_formula,
+  intervalSeconds: row.interval_seconds,
+  lastObservationOccurredOn: row.last_observation ? row.last_observation.toISOString() : null,
+  lastValue: row.last_value,
 });
 
 export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLog: EventLogService }) {
@@ -156,7 +162,8 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
         const basis = basisFromChain(chain);
         await setBasis(trx, inserted.key, basis.timeZone, basis.businessMinutes);
         if (!input.excluded) {
-          for (const nodeId of totalNodes(chain)) {
+          const totals = await totalsByNode(trx, new Map([[input.nodeId, chain ?? []]]));
+          for (const nodeId of totals.get(input.nodeId) ?? []) {
             const kpiKey = await ensureNodeKpi(trx, nodeId, input.measurementProtocol, metaTags);
             await addMember(trx, kpiKey, inserted.key);
           }
@@ -288,7 +295,10 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
         await lockForRebuild(trx);
         const stale = await takeStaleNodes(trx);
         if (stale.length === 0) return 0;
-        const nodes = await subtreeNodeIds(trx, stale);
+        let nodes = await subtreeNodeIds(trx, stale);
+        // a sharing node moved or removed with these subtrees: the shared nodes' series re-join too
+        const shared = await sharedBy(trx, nodes);
+        if (shared.length > 0) nodes = [...new Set([...nodes, ...(await subtreeNodeIds(trx, shared))])];
         const series = await seriesOnNodes(trx, nodes);
         const chains = await ancestorChains(trx, [...new Set(series.map((s) => s.node_id))]);
         const changed: number[] = [];
@@ -325,15 +335,39 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
     chains: Map<string, Chain>,
   ): Promise<number[]> {
     const keys: number[] = [];
+    const totals = await totalsByNode(trx, chains);
     for (const s of series) {
       if (s.excluded_in_formula) continue;
-      for (const nodeId of totalNodes(chains.get(s.node_id))) {
+      for (const nodeId of totals.get(s.node_id) ?? []) {
         const kpiKey = await ensureNodeKpi(trx, nodeId, s.measurement_protocol, s.meta_tags);
         await addMember(trx, kpiKey, s.key);
         keys.push(kpiKey);
       }
     }
     return keys;
+  }
+
+  /**
+   * For each node (with its ancestor chain): the nodes whose totals include its series, i.e. its own
+   * locations and groups plus, for every node of its chain that another node shares measurements from
+   * (`shareMeasurementsFrom`), the sharing node's locations and groups. A set: an ancestor of both
+   * nodes counts a series once.
+   */
+  async function totalsByNode(q: Q, chains: Map<string, Chain>): Promise<Map<string, string[]>> {
+    const inChains = new Set([...chains.values()].flatMap((c) => c.map((n) => n.id)));
+    const links = await sharersOf(q, [...inChains]);
+    const sharerChains = links.length
+      ? await ancestorChains(q, [...new Set(links.map((l) => l.sharer))])
+      : new Map<string, Chain>();
+    const out = new Map<string, string[]>();
+    for (const [nodeId, chain] of chains) {
+      const ids = new Set(totalNodes(chain));
+      for (const n of chain)
+        for (const link of links)
+          if (link.source === n.id) for (const id of totalNodes(sharerChains.get(link.sharer))) ids.add(id);
+      out.set(nodeId, [...ids]);
+    }
+    return out;
   }
 
   return service;

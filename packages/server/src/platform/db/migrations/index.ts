@@ -9,6 +9,7 @@ import * as m0101 from './0101_rollup_basis.js';
 import * as m0102 from './0102_occupancy_managed.js';
 import * as m0103 from './0103_node_rollup_hour.js';
 import * as m0104 from './0104_query_sources.js';
+import * as m0105 from './0105_share_measurements.js';
 import * as m0106 from './0106_rollup_stale_queue.js';
 import * as m0200 from './0200_live.js';
 import * as m0300 from './0300_dashboards.js';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0102_occupancy_managed': m0102,
   '0103_node_rollup_hour': m0103,
   '0104_query_sources': m0104,
+  '0105_share_measurements': m0105,
   '0106_rollup_stale_queue': m0106,
   '0200_live': m0200,
   '0300_dashboards': m0300,
