@@ -49,7 +49,7 @@ async function moveByDialog(page: Page, node: string, target: string) {
   return dialog;
 }
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test('an admin builds, renames, moves and deletes nodes; refused moves say why', async ({ page }) => {
   await signIn(page, 'admin', 'en');
@@ -136,14 +136,14 @@ test('an admin builds, renames, moves and deletes nodes; refused moves say why',
   await page.getByRole('dialog', { name: 'Send to orphans' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByTestId('settings-tree-summary')).toHaveText('0 matching nodes');
   // an admin has no orphans button (superAdmin only)
-  await expect(page.getByRole('button', { name: 'Orphans' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Orphans', exact: true })).toHaveCount(0);
 });
 
 test('the superAdmin lists the orphans and re-attaches one', async ({ page }) => {
   await signIn(page, 'superadmin', 'en');
   await page.goto('/en/settings/tree');
   await expect(row(page, 'Demo Venues')).toBeVisible();
-  await page.getByRole('button', { name: 'Orphans' }).click();
+  await page.getByRole('button', { name: 'Orphans', exact: true }).click();
   const orphans = page.getByRole('dialog', { name: 'Orphan nodes' });
   await expect(orphans.getByText(names.renamed)).toBeVisible();
   await expect(orphans.getByText(names.sub)).toBeVisible();
@@ -165,7 +165,7 @@ test('the superAdmin lists the orphans and re-attaches one', async ({ page }) =>
   await expect(details(page).getByTestId('details-path')).toHaveText(
     `Demo Venues › Lyon Halle Garnier › ${names.renamed}`,
   );
-  await page.getByRole('button', { name: 'Orphans' }).click();
+  await page.getByRole('button', { name: 'Orphans', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Orphan nodes' }).getByText(names.sub)).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Orphan nodes' }).getByText(names.renamed)).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
   authHeader,
@@ -283,6 +284,26 @@ describe('organisational tree', () => {
       });
       expect(fromOutside.statusCode).toBe(404);
       expect((await parentOf(store.id)).parent_id).toBe(org.regionA2.id);
+    });
+
+    it('a move does not wait for a rollup refresh that has taken the node from the queue', async () => {
+      const store = await makeLocation(t.db, { parentId: org.regionA1.id });
+      const other = await makeLocation(t.db, { parentId: org.regionA1.id });
+      const device = await makeDevice(t.db, { parentId: store.id });
+      await sql`insert into rollup_stale (node_id) values (${device.id})`.execute(t.db);
+      // a refresh in progress: it took the queued node and has not committed its rebuild yet
+      const answer = await t.db.transaction().execute(async (trx) => {
+        await sql`delete from rollup_stale where node_id = ${device.id}`.execute(trx);
+        const move = call(adminA, 'POST', `${BASE}/move`, { nodeId: device.id, parentId: other.id });
+        return Promise.race([move, new Promise<null>((r) => setTimeout(() => r(null), 5_000))]);
+      });
+      expect(answer?.statusCode).toBe(200);
+      expect((await parentOf(device.id)).parent_id).toBe(other.id);
+      // the move queued the node again for the next refresh
+      const queued = await sql<{
+        node_id: string;
+      }>`select node_id from rollup_stale where node_id = ${device.id}`.execute(t.db);
+      expect(queued.rows.length).toBeGreaterThan(0);
     });
 
     it('sends nodes to the orphans and back', async () => {

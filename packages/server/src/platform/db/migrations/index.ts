@@ -13,6 +13,7 @@ import * as m0200 from './0200_live.js';
 import * as m0300 from './0300_dashboards.js';
 import * as m0400 from './0400_job_runs.js';
 import * as m0410 from './0410_share_measurements.js';
+import * as m0420 from './0420_rollup_stale_queue.js';
 import * as m0510 from './0510_monitoring.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0300_dashboards': m0300,
   '0400_job_runs': m0400,
   '0410_share_measurements': m0410,
+  '0420_rollup_stale_queue': m0420,
   '0510_monitoring': m0510,
 };

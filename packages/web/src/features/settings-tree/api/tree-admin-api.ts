@@ -1,4 +1,4 @@
-import type { CreateNodeBody, NodeSummary, UpdateNodeBody } from '@footfall/domain';
+import type { NodeSummary, UpdateNodeBody } from '@footfall/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { treeQuery } from '../../../lib/tree-api';
@@ -14,7 +14,6 @@ export const orphansQuery = () =>
     queryFn: ({ signal }) => api<NodeSummary[]>(`${BASE}/orphans`, { signal }),
   });
 
-export const createNode = (body: CreateNodeBody) => api<NodeSummary>(BASE, { method: 'POST', body });
 export const updateNode = (input: { id: string; body: UpdateNodeBody }) =>
   api<NodeSummary>(`${BASE}/${id(input.id)}`, { method: 'PUT', body: input.body });
 export const deleteNode = (nodeId: string) =>
@@ -46,8 +45,6 @@ function useTreeMutation<Fn extends (input: never) => Promise<unknown>>(
   });
 }
 
-export const useCreateNode = (config: MutationConfig<typeof createNode> = {}) =>
-  useTreeMutation(createNode, config);
 export const useUpdateNode = (config: MutationConfig<typeof updateNode> = {}) =>
   useTreeMutation(updateNode, config);
 export const useDeleteNode = (config: MutationConfig<typeof deleteNode> = {}) =>

@@ -7,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
 import type { TreeNode } from '@footfall/domain';
 import { TreeView } from '../../../components/tree-selector/tree-view';
 import type { Tags } from '../../../components/tree-selector/tree-tags';
@@ -46,6 +47,7 @@ export function MoveDialog(props: {
           pane="semiClosed"
         />
       </DialogContent>
+      {props.busy && <LinearProgress aria-label={t('loading')} />}
       {props.error && (
         <Alert severity="error" role="alert" sx={{ mx: 3, mt: 2 }} data-testid="move-error">
           {props.error}

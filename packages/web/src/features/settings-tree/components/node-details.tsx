@@ -83,10 +83,10 @@ export function NodeDetails(props: { node: IndexedNode; path: string[]; actions:
     >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 2, pb: 1, minWidth: 0 }}>
         <NodeKindIcon kind={node.kind} fontSize="medium" />
-        <Typography variant="h6" component="h2" noWrap title={node.name} sx={{ minWidth: 0 }}>
+        <Typography variant="h6" component="h2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {node.name}
         </Typography>
-        <Chip size="small" label={t(`settings_tree_kind_${node.kind}`)} />
+        <Chip size="small" label={t(`settings_tree_kind_${node.kind}`)} sx={{ flexShrink: 0 }} />
       </Stack>
       <Box
         component="dl"

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -39,7 +40,8 @@ import { orphansQuery } from '../api/tree-admin-api';
 import { useTreeChanges } from '../hooks/use-tree-changes';
 import { TreeList } from './tree-list';
 import { NodeDetails } from './node-details';
-import { NodeFormDialog } from './node-form-dialog';
+import { CreateNodeDialog } from './create-node-dialog';
+import { RenameDialog } from './rename-dialog';
 import { MoveDialog } from './move-dialog';
 import { OrphansDialog } from './orphans-dialog';
 
@@ -86,13 +88,6 @@ export function SettingsTreePage() {
     if (!next.delete(id)) next.add(id);
     setExpanded(next);
   };
-  const reveal = (id: string | null) => {
-    const next = new Set(expanded);
-    for (let n = id ? index.byId.get(id) : undefined; n?.parentId; n = index.byId.get(n.parentId)) {
-      next.add(n.parentId);
-    }
-    setExpanded(next);
-  };
   const [text, setText] = useState('');
   const search = useDebounced(text);
   const rows = useMemo(() => visibleRows(index, expanded, search), [index, expanded, search]);
@@ -110,13 +105,6 @@ export function SettingsTreePage() {
     setFormError(null);
   };
   const changes = useTreeChanges({
-    onCreated: (node) => {
-      close();
-      reveal(node.id);
-      if (node.parentId) setExpanded((cur) => new Set([...(cur ?? expanded), node.parentId!]));
-      select(node.id);
-      notify(t('settings_tree_created', { name: node.name }), 'success');
-    },
     onRenamed: (node) => {
       close();
       notify(t('settings_tree_renamed', { name: node.name }), 'success');
@@ -217,12 +205,12 @@ export function SettingsTreePage() {
             <TextField
               size="small"
               fullWidth
-              placeholder={t('tree_search')}
+              placeholder={t('settings_tree_search')}
               value={text}
               onChange={(e) => setText(e.target.value)}
               slotProps={{
                 htmlInput: {
-                  'aria-label': t('tree_search'),
+                  'aria-label': t('settings_tree_search'),
                   maxLength: 200,
                   'data-testid': 'settings-tree-search',
                 },
@@ -260,13 +248,14 @@ export function SettingsTreePage() {
               ? t('settings_tree_search_results', { count: rows.filter((r) => r.match).length })
               : t('settings_tree_summary', { count: index.byId.size })}
           </Typography>
+          <Box sx={{ height: 4 }}>{changes.busy && <LinearProgress aria-label={t('loading')} />}</Box>
           {tree.isPending ? (
             <Box sx={{ display: 'grid', placeItems: 'center', flex: 1 }}>
               <CircularProgress aria-label={t('loading')} />
             </Box>
           ) : rows.length === 0 ? (
             <Typography color="text.secondary" sx={{ p: 2 }}>
-              {t(searching ? 'tree_no_match' : 'settings_tree_empty')}
+              {t(searching ? 'settings_tree_no_match' : 'settings_tree_empty')}
             </Typography>
           ) : (
             <TreeList
@@ -304,36 +293,26 @@ export function SettingsTreePage() {
       </Box>
 
       {dialog?.kind === 'create' && (
-        <NodeFormDialog
-          mode="create"
-          open
+        <CreateNodeDialog
+          parentId={dialog.parentId}
           parentLabel={
             createParent ? pathOf(index, createParent.id).join(' › ') : t('settings_tree_top_level')
           }
           kinds={createKinds}
-          initial={{ name: '', kind: createKinds.at(-1) ?? 'group', referenceId: null }}
-          busy={changes.busy}
-          serverError={formError}
-          onSubmit={(v) =>
-            changes.create({
-              parentId: dialog.parentId,
-              name: v.name.trim(),
-              type: v.kind,
-              referenceId: v.referenceId,
-            })
-          }
+          onCreated={(id) => {
+            close();
+            if (dialog.parentId) setExpanded(new Set([...expanded, dialog.parentId]));
+            select(id);
+          }}
           onClose={close}
         />
       )}
       {dialog?.kind === 'rename' && dialogNode && (
-        <NodeFormDialog
-          mode="rename"
-          open
-          kinds={[dialogNode.kind]}
-          initial={{ name: dialogNode.name, kind: dialogNode.kind, referenceId: dialogNode.referenceId }}
+        <RenameDialog
+          name={dialogNode.name}
           busy={changes.busy}
           serverError={formError}
-          onSubmit={(v) => changes.rename({ id: dialogNode.id, body: { name: v.name.trim() } })}
+          onSubmit={(name) => changes.rename({ id: dialogNode.id, body: { name } })}
           onClose={close}
         />
       )}
@@ -344,7 +323,10 @@ export function SettingsTreePage() {
           tree={tree.data ?? []}
           busy={changes.busy}
           error={moveError}
-          onMove={(parentId) => changes.move({ nodeId: dialog.nodeId, parentId }, true)}
+          onMove={(parentId) => {
+            setMoveError(null);
+            changes.move({ nodeId: dialog.nodeId, parentId }, true);
+          }}
           onClose={close}
         />
       )}

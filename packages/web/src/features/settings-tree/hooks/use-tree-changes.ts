@@ -1,32 +1,23 @@
-import type { CreateNodeBody, NodeSummary, UpdateNodeBody } from '@footfall/domain';
-import {
-  useCreateNode,
-  useDeleteNode,
-  useMoveNode,
-  useSendToOrphans,
-  useUpdateNode,
-} from '../api/tree-admin-api';
+import type { NodeSummary, UpdateNodeBody } from '@footfall/domain';
+import { useDeleteNode, useMoveNode, useSendToOrphans, useUpdateNode } from '../api/tree-admin-api';
 
 /** The tree screen's changes, each with the screen's reaction to its success or failure. */
 export function useTreeChanges(on: {
-  onCreated(node: NodeSummary): void;
   onRenamed(node: NodeSummary): void;
   onMoved(node: NodeSummary, fromDialog: boolean): void;
   onMoveFailed(error: unknown, fromDialog: boolean): void;
   onDeleted(name: string, orphanedChildren: number): void;
   onOrphaned(name: string): void;
-  /** a create or rename refused: the form stays open and shows why */
+  /** a rename refused: the form stays open and shows why */
   onFormFailed(error: unknown): void;
   onFailed(error: unknown): void;
 }) {
-  const create = useCreateNode({ onSuccess: on.onCreated, onError: on.onFormFailed });
   const rename = useUpdateNode({ onSuccess: on.onRenamed, onError: on.onFormFailed });
   const move = useMoveNode();
   const remove = useDeleteNode();
   const orphan = useSendToOrphans();
   return {
-    busy: create.isPending || rename.isPending || move.isPending || remove.isPending || orphan.isPending,
-    create: (body: CreateNodeBody) => create.mutate(body),
+    busy: rename.isPending || move.isPending || remove.isPending || orphan.isPending,
     rename: (input: { id: string; body: UpdateNodeBody }) => rename.mutate(input),
     move: (input: { nodeId: string; parentId: string }, fromDialog: boolean) =>
       move.mutate(input, {
