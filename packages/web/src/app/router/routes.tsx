@@ -73,6 +73,12 @@ const LiveViewPage = named(() =>
 const ShowtimesPage = named(() =>
   import('../../features/events/components/showtimes-page').then((m) => m.ShowtimesPage),
 );
+const UsersPage = named(() =>
+  import('../../features/settings-users/components/users-page').then((m) => m.UsersPage),
+);
+const UserEditPage = named(() =>
+  import('../../features/settings-users/components/user-edit-page').then((m) => m.UserEditPage),
+);
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -179,9 +185,9 @@ function localizedRoutes(): RouteObject[] {
             children: [
               { path: paths.settings.path, element: <Navigate to="tree" replace /> },
               ph(paths.settingsTree.path, 'settingsTree'),
-              ph(paths.settingsUsers.path, 'settingsUsers'),
+              { path: paths.settingsUsers.path, element: <UsersPage /> },
               ph(paths.settingsUserGroups.path, 'settingsUserGroups'),
-              ph(paths.settingsUser.path, 'settingsUser'),
+              { path: paths.settingsUser.path, element: <UserEditPage /> },
               ph(paths.settingsAlerts.path, 'settingsAlerts'),
               ph(paths.settingsAlert.path, 'settingsAlert'),
               ph(paths.settingsLogs.path, 'settingsLogs'),

@@ -12,6 +12,7 @@ import * as m0104 from './0104_query_sources.js';
 import * as m0200 from './0200_live.js';
 import * as m0300 from './0300_dashboards.js';
 import * as m0400 from './0400_job_runs.js';
+import * as m0500 from './0500_user_last_sign_in.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0200_live': m0200,
   '0300_dashboards': m0300,
   '0400_job_runs': m0400,
+  '0500_user_last_sign_in': m0500,
 };
