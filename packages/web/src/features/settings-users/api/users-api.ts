@@ -15,6 +15,8 @@ import type {
   UserPage,
   UserSearchQuery,
   UsersReportQuery,
+  UserDefaultDashboardDto,
+  ViewItemDto,
 } from '@footfall/domain';
 import { api, ApiError } from '../../../lib/api-client';
 import { tokenStore } from '../../../lib/session/token-store';
@@ -137,4 +139,25 @@ export async function downloadUsersReport(query: Partial<UsersReportQuery>): Pro
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** The user's dashboards with their default flags (choices of the default and mobile-default). */
+export const userDashboardsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...USERS, 'dashboards', userId] as const,
+    queryFn: ({ signal }) =>
+      api<ViewItemDto[]>(`/api/User/${encodeURIComponent(userId)}/dashboards`, { signal }),
+  });
+
+/** Sets the user's default (or default mobile) dashboard; the previous default is cleared (spec section 4). */
+export function useSetDefaultDashboard(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dashboardId, mobile }: { dashboardId: string; mobile: boolean }) =>
+      api<UserDefaultDashboardDto>(
+        `/api/User/${encodeURIComponent(userId)}/${mobile ? 'defaultMobileDashboard' : 'defaultDashboard'}/${encodeURIComponent(dashboardId)}`,
+        { method: 'POST' },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userDashboardsQuery(userId).queryKey }),
+  });
 }

@@ -45,6 +45,7 @@ import {
 } from '../api/users-api';
 import { fullName, roleLabel } from '../lib/user-labels';
 import { serverErrorText } from '../lib/server-error';
+import { DefaultDashboards } from './default-dashboards';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { ScopePicker } from './scope-picker';
 
@@ -415,6 +416,7 @@ function UserForm({ user }: { user: UserDto | null }) {
               value={form.userGroupId ?? ''}
               onChange={(e) => patch({ userGroupId: e.target.value || null })}
               disabled={readOnly}
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
               {...fieldError('userGroupId')}
             >
               <MenuItem value="">{t('settings_users_everyone')}</MenuItem>
@@ -459,6 +461,7 @@ function UserForm({ user }: { user: UserDto | null }) {
               })
             }
             disabled={readOnly}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             {...fieldError('mobileSettings')}
           >
             <MenuItem value="">{t('settings_users_none_chosen')}</MenuItem>
@@ -468,6 +471,15 @@ function UserForm({ user }: { user: UserDto | null }) {
               </MenuItem>
             ))}
           </TextField>
+        </Section>
+        <Section title={t('settings_users_section_dashboards')}>
+          {user ? (
+            <DefaultDashboards userId={user.id} disabled={readOnly} />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {t('settings_users_dashboards_after_create')}
+            </Typography>
+          )}
         </Section>
         <Box sx={{ gridColumn: '1 / -1' }}>
           {formError && (
