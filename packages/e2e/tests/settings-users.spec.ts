@@ -18,7 +18,8 @@ async function searchUsers(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text)}`));
 }
 
-test.describe.configure({ mode: 'serial' });
+// long journeys on a machine shared with the server and its database
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test('an admin creates a user with a scope and roles, edits, disables, then deletes them after validation', async ({
   page,

@@ -1,4 +1,4 @@
-import type { Principal, Role, UserDto, UsersReportQuery } from '@footfall/domain';
+import { ROLES, type Principal, type Role, type UserDto, type UsersReportQuery } from '@footfall/domain';
 import { textsIn, type TextKey, type Translate } from '../../platform/i18n/texts.js';
 import type { ExportsService } from '../exports/exports.service.js';
 import type { TableDocument } from '../exports/exports.types.js';
@@ -35,7 +35,7 @@ export function usersTable(users: readonly UserDto[], t: Translate): TableDocume
       `${u.firstName} ${u.lastName}`,
       u.username,
       u.email,
-      u.roles.map(role).join(', '),
+      ROLES.filter((r) => u.roles.includes(r)).map(role).join(', '),
       u.userGroupName ?? '',
       u.scopeName ?? t('users_report_whole_tree'),
       u.language,

@@ -36,7 +36,7 @@ import { useNotify } from '../../../components/notifications';
 import { useDebounced } from '../../../components/tree-selector/tree-view';
 import { useLang } from '../../../lib/use-lang';
 import { downloadUsersReport, userGroupsQuery, usersPageQuery, type UsersFilter } from '../api/users-api';
-import { fullName, roleLabel, signInText } from '../lib/user-labels';
+import { fullName, roleLabel, rolesText, signInText } from '../lib/user-labels';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { ScopePicker } from './scope-picker';
 import { UserRowActions } from './user-row-actions';
@@ -136,7 +136,7 @@ export function UsersPage() {
       notify(t('settings_users_export_failed'), 'error'),
     );
   };
-  const roles = (u: UserDto) => u.roles.map((r) => roleLabel(t, r)).join(', ');
+  const roles = (u: UserDto) => rolesText(t, u.roles);
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600 }} data-testid="settings-users-page">
       <Stack
