@@ -58,7 +58,7 @@ function SettingsMenuList({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const items = useSettingsItems();
   return (
-    <List sx={{ px: 1.25 }} data-testid="settings-menu">
+    <List component="div" sx={{ px: 1.25 }} data-testid="settings-menu">
       {items.map((item) => (
         <ListItemButton
           key={item.key}
