@@ -35,7 +35,9 @@ export function usersTable(users: readonly UserDto[], t: Translate): TableDocume
       `${u.firstName} ${u.lastName}`,
       u.username,
       u.email,
-      ROLES.filter((r) => u.roles.includes(r)).map(role).join(', '),
+      ROLES.filter((r) => u.roles.includes(r))
+        .map(role)
+        .join(', '),
       u.userGroupName ?? '',
       u.scopeName ?? t('users_report_whole_tree'),
       u.language,
