@@ -10,6 +10,7 @@ import { createEventLogService } from './features/event-log/event-log.service.js
 import { createJobsService } from './features/jobs/jobs.service.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { createUsersService } from './features/users/users.service.js';
+import { createUsersReportService } from './features/users/users-report.service.js';
 import { createUserGroupsService } from './features/user-groups/user-groups.service.js';
 import { createSettingsService } from './features/settings/settings.service.js';
 import { createOutboxService } from './features/outbox/outbox.service.js';
@@ -62,6 +63,7 @@ export function createServices(ctx: AppContext) {
     scope,
     templates: () => templates,
     groups: () => userGroups,
+    passwords: auth,
   });
   const liveViews = createLiveViewService({ ...ctx, scope, eventLog, users, occupancy: () => occupancy });
   const siteEvents = createSiteEventService({ ...ctx, scope, eventLog, users, places: liveViews });
@@ -94,6 +96,7 @@ export function createServices(ctx: AppContext) {
     eventLog,
     exports,
   });
+  const usersReport = createUsersReportService({ users, exports });
   return {
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
@@ -120,6 +123,7 @@ export function createServices(ctx: AppContext) {
     jobs: createJobsService(ctx.db),
     auth,
     users,
+    usersReport,
     userGroups,
     settings: createSettingsService(ctx, eventLog),
     outbox: createOutboxService(ctx),

@@ -53,9 +53,53 @@ export const UserDto = UserCurrent.omit({ impersonator: true }).extend({
   /** a disabled user cannot sign in; their tokens died when they were disabled */
   disabled: z.boolean(),
   createdAt: z.string(),
+  /** last successful password sign-in (ISO), null when never */
+  lastSignInAt: z.string().nullable(),
 });
 export type UserDto = z.infer<typeof UserDto>;
 export const UserList = z.array(UserDto);
+
+/** Columns the users screen sorts by (GET /api/User/search `sortBy`). */
+export const USER_SORT_KEYS = ['name', 'username', 'email', 'group', 'scope', 'lastSignIn', 'state'] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+
+const queryFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * The users screen's filter (GET /api/User/search and the users report): free text on names,
+ * username and e-mail; one role; one user group (the `_EVERYONE_` group also matches users without
+ * one); the users whose scope lies in a node's subtree; active or disabled.
+ */
+export const UserFilterQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  role: RoleSchema.optional(),
+  userGroupId: z.uuid().optional(),
+  scope: z.uuid().optional(),
+  state: z.enum(['active', 'disabled']).optional(),
+  sortBy: z.enum(USER_SORT_KEYS).default('name'),
+  sortDesc: queryFlag,
+});
+export type UserFilterQuery = z.infer<typeof UserFilterQuery>;
+
+/** GET /api/User/search: one page of the filtered users (`page` from 1) and the full count. */
+export const UserSearchQuery = UserFilterQuery.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(25),
+});
+export type UserSearchQuery = z.infer<typeof UserSearchQuery>;
+export const UserPage = z.object({ items: UserList, fullCount: z.number().int() });
+export type UserPage = z.infer<typeof UserPage>;
+
+/** GET /api/User/UsersReport: the filtered users as a CSV (UTF-8 with BOM) or XLSX file. */
+export const UsersReportQuery = UserFilterQuery.extend({
+  format: z.enum(['csv', 'xlsx']).default('xlsx'),
+  /** language of the column titles; the caller's when absent */
+  language: LanguageSchema.optional(),
+});
+export type UsersReportQuery = z.infer<typeof UsersReportQuery>;
 
 /** Accepts 'fr', 'fr-CA', ' FR ': stored as the two-letter code. */
 const LanguageInput = z
@@ -132,10 +176,7 @@ export const ProfileBody = z.object({
 });
 export type ProfileBody = z.infer<typeof ProfileBody>;
 
-const flag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
+const flag = queryFlag;
 /** DELETE /api/User/{id}?validate=&force= (both default false). */
 export const DeleteUserQuery = z.object({ validate: flag, force: flag });
 

@@ -231,3 +231,8 @@ export async function refundThrottleAttempt(db: Db, r: ThrottleReservation) {
 export async function clearThrottle(db: Db, key: string) {
   await db.deleteFrom('login_throttle').where('key', '=', key).execute();
 }
+
+/** A successful password sign-in: the users screen shows and sorts by it. */
+export async function recordSignIn(db: Db, userId: string, now: Date) {
+  await db.updateTable('app_user').set({ last_sign_in_at: now }).where('id', '=', userId).execute();
+}

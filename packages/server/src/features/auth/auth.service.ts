@@ -4,7 +4,7 @@ import { canImpersonate, outranksOrEquals } from '@footfall/domain';
 import type { AppContext } from '../../platform/context.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../../platform/http/errors.js';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/http/errors.js';
 import {
   consumePasswordReset,
   findCredentials,
@@ -14,6 +14,7 @@ import {
   latestPasswordResetAt,
   markRefreshTokenUsed,
   revokeFamily,
+  recordSignIn,
   revokeImpersonationFamilies,
   setPassword,
   type Credentials,
@@ -75,6 +76,21 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
 
   const active = (u: Credentials | undefined): u is Credentials => !!u && !u.disabled_at;
 
+  /** Stores a one-hour single-use reset token and mails its link; nothing is kept when the mail fails. */
+  async function mailRecoveryLink(user: Credentials, actor: Principal | null, command: string) {
+    const now = clock.now();
+    const token = opaqueToken();
+    await eventLog.withAudit(async (tx) => {
+      await insertPasswordReset(db, user.id, sha256(token), now, new Date(now.getTime() + RESET_LIFETIME_MS));
+      const mail = recoveryMail(config.PUBLIC_URL, token, {
+        firstName: user.first_name,
+        language: user.language,
+      });
+      await mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
+      await eventLog.record(tx, actor, command, user.username);
+    });
+  }
+
   return {
     /** 401 with one message for every failure, so the answer never says which part was wrong. */
     async login(username: string, password: string, ip: string): Promise<LoginOutcome> {
@@ -91,6 +107,7 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
       }
       return eventLog.withAudit(async (tx) => {
         await throttle.succeeded(keys, claim.reservations);
+        await recordSignIn(db, user.id, clock.now());
         await eventLog.record(tx, principalOf(user), 'Authentication.Login', user.username);
         return { ok: true as const, tokens: await issue(user, null) };
       });
@@ -179,28 +196,32 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
       const now = clock.now();
       const last = await latestPasswordResetAt(db, user.id);
       if (last && now.getTime() - last.getTime() < RESET_MIN_INTERVAL_MS) return;
-      const token = opaqueToken();
-      await eventLog.withAudit(async (tx) => {
-        await insertPasswordReset(
-          db,
-          user.id,
-          sha256(token),
-          now,
-          new Date(now.getTime() + RESET_LIFETIME_MS),
-        );
-        const mail = recoveryMail(config.PUBLIC_URL, token, {
-          firstName: user.first_name,
-          language: user.language,
-        });
-        try {
-          await mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
-        } catch (err) {
-          // the answer must not differ for an existing account, so a mail failure is only logged
-          log.error({ err, userId: user.id }, 'recovery mail could not be sent');
-          return;
-        }
-        await eventLog.record(tx, null, 'Authentication.ForgotPassword', user.username);
-      });
+      try {
+        await mailRecoveryLink(user, null, 'Authentication.ForgotPassword');
+      } catch (err) {
+        // the answer must not differ for an existing account, so a mail failure is only logged
+        log.error({ err, userId: user.id }, 'recovery mail could not be sent');
+      }
+    },
+
+    /**
+     * The users screen's "send a password-reset mail": the same single-use link as "forgot password",
+     * sent on an admin's request (the users feature has checked the user is theirs to manage). Unlike
+     * the public form it tells what happened: 400 for a user who cannot receive one, 502 when the mail
+     * server refuses it.
+     */
+    async sendRecoveryMail(actor: Principal, userId: string): Promise<void> {
+      const user = await findCredentials(db, { id: userId });
+      if (!user) throw notFound('User');
+      if (!active(user)) throw badRequest('The user is disabled', 'disabled');
+      if (user.is_sso_user) throw badRequest('Single sign-on users have no password', 'isSsoUser');
+      if (!user.email) throw badRequest('The user has no e-mail address', 'email');
+      try {
+        await mailRecoveryLink(user, actor, 'User.PasswordResetMail');
+      } catch (err) {
+        log.error({ err, userId: user.id }, 'recovery mail could not be sent');
+        throw new AppError(502, 'mail_failed', 'The mail could not be sent');
+      }
     },
 
     async recoverPassword(token: string, newPassword: string): Promise<void> {

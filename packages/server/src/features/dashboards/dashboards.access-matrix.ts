@@ -47,6 +47,17 @@ export const accessMatrix: MatrixTable = {
     expect: owned(200),
   },
   // defaults: in 'own' the caller's own; elsewhere those of a user of the context's tenant, which only
+  'GET /api/User/:id/dashboards': {
+    request: async (m: MatrixRequestContext) => {
+      const userId =
+        m.context === 'own' ? m.actor.id : (await makeUser(m.t.db, { scopeNodeId: m.target.group.id })).id;
+      return { url: `/api/User/${userId}/dashboards` };
+    },
+    expect: (role: Role, context: MatrixContext) => {
+      if (context === 'own' || role === 'superAdmin') return 200;
+      return role === 'admin' ? 404 : 403;
+    },
+  },
   // an admin-kind caller managing that user may touch (others: 403 before any lookup; admin: 404)
   ...Object.fromEntries(
     ['defaultDashboard', 'defaultMobileDashboard'].flatMap((kind) =>

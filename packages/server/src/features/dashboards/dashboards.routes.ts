@@ -10,6 +10,7 @@ import {
   UpdateDashboardBody,
   UserDefaultDashboardDto,
   UserDefaultDashboardParams,
+  IdParams,
   ViewList,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
@@ -84,6 +85,20 @@ export const dashboardRoutes: Feature = (services) => async (app) => {
       },
     },
     async (req) => services.snapshots.send(principalOf(req), req.params.id, req.body),
+  );
+
+  r.get(
+    '/api/User/:id/dashboards',
+    {
+      config: { access: authenticated },
+      schema: {
+        tags,
+        summary: "A user's dashboards with their default flags (self, or an admin managing the user)",
+        params: IdParams,
+        response: { 200: ViewList },
+      },
+    },
+    async (req) => services.dashboards.userViews(principalOf(req), req.params.id),
   );
 
   for (const mobile of [false, true]) {

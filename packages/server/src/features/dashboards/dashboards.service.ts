@@ -173,6 +173,12 @@ export function createDashboardsService(deps: {
       return { deleted: true as const };
     },
 
+    /** A user's dashboards (not reports), for the users screen's default choices: self or a managing admin. */
+    async userViews(principal: Principal, userId: string): Promise<ViewItemDto[]> {
+      await assertManages(principal, userId);
+      return (await selectOwnedDashboards(db, userId, ['dashboard'])).map((r) => presentView(r, false));
+    },
+
     async getDefault(
       principal: Principal,
       userId: string,

@@ -320,6 +320,31 @@ describe('default and default mobile dashboards', () => {
   });
 });
 
+describe("a user's dashboards for the users screen", () => {
+  it('lists the dashboards (not reports) with their default flags to the user and a managing admin only', async () => {
+    const u = await makeUser(t.db, { scopeNodeId: alice.scopeNodeId });
+    const mk = async (name: string, kind = 'dashboard') =>
+      (await req(u, 'POST', '/api/Dashboard', { useDefaultTemplate: false, name, json: json(), kind })).json()
+        .id as string;
+    const [a, b] = [await mk('Alpha'), await mk('Beta')];
+    await mk('A report', 'report');
+    expect((await req(admin, 'POST', `/api/User/${u.id}/defaultMobileDashboard/${b}`)).statusCode).toBe(200);
+    const res = await req(admin, 'GET', `/api/User/${u.id}/dashboards`);
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json() as { id: string; name: string; kind: string; defaultMobileDashboard: boolean }[])
+      .map(({ id, name, kind, defaultMobileDashboard }) => ({ id, name, kind, defaultMobileDashboard }))
+      .sort((x, y) => x.name.localeCompare(y.name));
+    expect(rows).toEqual([
+      { id: a, name: 'Alpha', kind: 'dashboard', defaultMobileDashboard: false },
+      { id: b, name: 'Beta', kind: 'dashboard', defaultMobileDashboard: true },
+    ]);
+    expect((await req(u, 'GET', `/api/User/${u.id}/dashboards`)).json()).toHaveLength(2);
+    expect((await req(bob, 'GET', `/api/User/${u.id}/dashboards`)).statusCode).toBe(403);
+    const outside = await makeUser(t.db, { roles: ['admin'] });
+    expect((await req(outside, 'GET', `/api/User/${u.id}/dashboards`)).statusCode).toBe(404);
+  });
+});
+
 describe('snapshot sending', () => {
   it('mails a PDF with the name and period to each recipient', async () => {
     const d = (

@@ -20,3 +20,14 @@ export interface SnapshotDocument {
   texts: { noSelection: string; moreRows: (n: number) => string; generated: string };
   nodeName: (id: string) => string;
 }
+
+/** One cell of an exported table: text, a number, a date (written as UTC) or empty. */
+export type TableValue = string | number | Date | null | undefined;
+
+/** A table to write as CSV or XLSX (a report's rows, words already translated). */
+export interface TableDocument {
+  /** the worksheet's name (31 characters at most in XLSX) */
+  sheetName: string;
+  columns: readonly { title: string; width?: number; kind?: 'text' | 'number' | 'date' }[];
+  rows: readonly (readonly TableValue[])[];
+}

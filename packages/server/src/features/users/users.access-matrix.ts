@@ -22,10 +22,10 @@ const short = () => Math.random().toString(36).slice(2, 10);
 const managed = (m: MatrixRequestContext) =>
   makeUser(m.t.db, { roles: ['User'], scopeNodeId: m.target.group.id });
 
-/** POST: admin-kind; the requested scope must lie in the caller's scope (400 otherwise). */
-const createExpect = (role: Role, context: MatrixContext) => {
+/** Admin-kind; a scope given in the request must lie in the caller's scope (400 on `scope` otherwise). */
+const scopeGiven = (ok: number) => (role: Role, context: MatrixContext) => {
   if (!ADMIN_KIND.includes(role)) return 403;
-  return role === 'superAdmin' || context === 'own' ? 201 : 400;
+  return role === 'superAdmin' || context === 'own' ? ok : 400;
 };
 
 export const accessMatrix: MatrixTable = {
@@ -53,6 +53,19 @@ export const accessMatrix: MatrixTable = {
     expect: (_role, context) => (context === 'own' ? 200 : 403),
   },
   [`GET ${U}`]: { request: () => ({ url: U }), expect: unscoped(200, ADMIN_KIND) },
+  // the list filtered to the context's client group: a node outside the caller's scope is 400 `scope`
+  [`GET ${U}/search`]: {
+    request: (m) => ({ url: `${U}/search?scope=${m.target.group.id}&pageSize=5` }),
+    expect: scopeGiven(200),
+  },
+  [`GET ${U}/UsersReport`]: {
+    request: (m) => ({ url: `${U}/UsersReport?format=csv&scope=${m.target.group.id}` }),
+    expect: scopeGiven(200),
+  },
+  [`POST ${U}/:id/password-reset-mail`]: {
+    request: async (m) => ({ url: `${U}/${(await managed(m)).id}/password-reset-mail` }),
+    expect: scoped(204, ADMIN_KIND),
+  },
   [`POST ${U}`]: {
     request: (m) => ({
       url: U,
@@ -66,7 +79,7 @@ export const accessMatrix: MatrixTable = {
         password: 'Matrix-created-9',
       },
     }),
-    expect: createExpect,
+    expect: scopeGiven(201),
   },
   [`GET ${U}/:id`]: {
     request: async (m) => ({ url: `${U}/${(await managed(m)).id}` }),

@@ -39,10 +39,11 @@ export function toUserDto(row: UserRow): UserDto {
     isSsoUser: row.is_sso_user,
     disabled: row.disabled_at !== null,
     createdAt: row.created_at.toISOString(),
+    lastSignInAt: row.last_sign_in_at ? row.last_sign_in_at.toISOString() : null,
   };
 }
 
 export function toUserCurrent(row: UserRow, impersonator: string | null): UserCurrent {
-  const { disabled: _disabled, createdAt: _createdAt, ...rest } = toUserDto(row);
+  const { disabled: _disabled, createdAt: _createdAt, lastSignInAt: _last, ...rest } = toUserDto(row);
   return { ...rest, impersonator };
 }

@@ -1,4 +1,5 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { EVERYONE_GROUP, type UserSortKey } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 
 const subtree = (rootId: string) => sql<{ id: string }>`(
@@ -15,9 +16,9 @@ export interface UserFilter {
   excludeId?: string;
 }
 
-/** Users with their scope's and group's names (node and user_group joined by primary key). */
-export async function selectUsers(db: Db, f: UserFilter = {}) {
-  let q = db
+/** The user columns with their scope's and group's names (node and user_group joined by primary key). */
+function usersQuery(db: Db) {
+  return db
     .selectFrom('app_user as u')
     .leftJoin('node as n', 'n.id', 'u.scope_node_id')
     .leftJoin('user_group as g', 'g.id', 'u.user_group_id')
@@ -38,8 +39,14 @@ export async function selectUsers(db: Db, f: UserFilter = {}) {
       'u.reset_password_at_next_login',
       'u.is_sso_user',
       'u.disabled_at',
+      sql<Date | null>`u.last_sign_in_at`.as('last_sign_in_at'),
       sql<Date>`u.created_at`.as('created_at'),
     ]);
+}
+
+/** Users with their scope's and group's names, by username. */
+export async function selectUsers(db: Db, f: UserFilter = {}) {
+  let q = usersQuery(db);
   if (f.id) q = q.where('u.id', '=', f.id);
   if (f.excludeId) q = q.where('u.id', '<>', f.excludeId);
   if (f.scopeRootId) {
@@ -49,6 +56,71 @@ export async function selectUsers(db: Db, f: UserFilter = {}) {
   return q.orderBy(sql`lower(u.username)`).execute();
 }
 export type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+export interface UserSearch {
+  /** users whose scope lies in one of these subtrees (both when two are given); none = every user */
+  scopeRootIds: string[];
+  search?: string;
+  role?: string;
+  userGroupId?: string;
+  state?: 'active' | 'disabled';
+  sortBy: UserSortKey;
+  sortDesc: boolean;
+  /** null: every row (the report) */
+  page: { offset: number; limit: number } | null;
+}
+
+const SORT_COLUMNS: Record<UserSortKey, RawBuilder<unknown>> = {
+  name: sql`lower(u.first_name || ' ' || u.last_name)`,
+  username: sql`lower(u.username)`,
+  email: sql`lower(u.email)`,
+  group: sql`lower(coalesce(g.name, ''))`,
+  scope: sql`lower(coalesce(n.name, ''))`,
+  lastSignIn: sql`u.last_sign_in_at`,
+  state: sql`(u.disabled_at is not null)`,
+};
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The users screen's page: filters, sort (ties by username, then id, so pages never overlap) and
+ * the full count in one statement (count(*) over ()). The scope filter walks the subtree of the
+ * node once (recursive CTE on node.parent_id, indexed); 300 stores with a few users each stay small.
+ */
+export async function searchUsers(db: Db, f: UserSearch): Promise<{ rows: UserRow[]; fullCount: number }> {
+  let q = usersQuery(db).select(sql<number>`count(*) over ()`.as('full_count'));
+  for (const root of f.scopeRootIds) q = q.where(sql<boolean>`u.scope_node_id in ${subtree(root)}`);
+  if (f.search) {
+    const like = likePattern(f.search);
+    q = q.where(
+      sql<boolean>`(lower(u.username) like ${like} or lower(u.email) like ${like}
+        or lower(u.first_name || ' ' || u.last_name) like ${like}
+        or lower(u.last_name || ' ' || u.first_name) like ${like})`,
+    );
+  }
+  if (f.role) q = q.where(sql<boolean>`${f.role} = any(u.roles)`);
+  if (f.userGroupId) {
+    // users without a group belong to _EVERYONE_
+    q = q.where(
+      sql<boolean>`(u.user_group_id = ${f.userGroupId} or (u.user_group_id is null and exists (
+        select 1 from user_group e where e.id = ${f.userGroupId} and e.name = ${EVERYONE_GROUP})))`,
+    );
+  }
+  if (f.state) q = q.where('u.disabled_at', f.state === 'disabled' ? 'is not' : 'is', null);
+  const dir = f.sortDesc ? sql`desc` : sql`asc`;
+  q = q
+    .orderBy(sql`${SORT_COLUMNS[f.sortBy]} ${dir} nulls last`)
+    .orderBy(sql`lower(u.username)`)
+    .orderBy('u.id');
+  if (f.page) q = q.offset(f.page.offset).limit(f.page.limit);
+  const rows = await q.execute();
+  if (f.page && rows.length === 0 && f.page.offset > 0) {
+    // past the last page: the count still says how many there are
+    const again = await searchUsers(db, { ...f, page: { offset: 0, limit: 1 } });
+    return { rows: [], fullCount: again.fullCount };
+  }
+  return { rows: rows.map(({ full_count: _n, ...row }) => row), fullCount: Number(rows[0]?.full_count ?? 0) };
+}
 
 export async function countUsers(db: Db): Promise<number> {
   const row = await db

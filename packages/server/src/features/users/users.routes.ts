@@ -10,7 +10,11 @@ import {
   UpdateUserBody,
   UserDto,
   UserList,
+  UserPage,
+  UserSearchQuery,
+  UsersReportQuery,
 } from '@footfall/domain';
+import { z } from 'zod';
 import type { Feature } from '../feature.js';
 import { principalOf } from '../../platform/http/principal.js';
 import { ACCESS } from '../../platform/http/access-groups.js';
@@ -26,6 +30,58 @@ export const usersRoutes: Feature = (services) => async (app) => {
     '/api/User',
     { config: { access: adminKind }, schema: { tags, response: { 200: UserList } } },
     async (req) => services.users.list(principalOf(req)),
+  );
+
+  r.get(
+    '/api/User/search',
+    {
+      config: { access: adminKind },
+      schema: {
+        tags,
+        summary: 'One page of the users in scope: search, role, group, scope and state filters, sort',
+        querystring: UserSearchQuery,
+        response: { 200: UserPage },
+      },
+    },
+    async (req) => services.users.search(principalOf(req), req.query),
+  );
+
+  r.get(
+    '/api/User/UsersReport',
+    {
+      config: { access: adminKind },
+      schema: {
+        tags,
+        summary: 'The users report: the filtered users as CSV (UTF-8 with BOM) or XLSX',
+        querystring: UsersReportQuery,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (req, reply) => {
+      const file = await services.usersReport.render(principalOf(req), req.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+
+  r.post(
+    '/api/User/:id/password-reset-mail',
+    {
+      config: { access: adminKind },
+      schema: {
+        tags,
+        summary: 'Mail the user the single-use link to choose a new password',
+        params: IdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await services.users.sendPasswordResetMail(principalOf(req), req.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   r.post(

@@ -15,6 +15,9 @@ import {
   type Role,
   type UpdateUserBody,
   type UserDto,
+  type UserFilterQuery,
+  type UserPage,
+  type UserSearchQuery,
 } from '@footfall/domain';
 import type { AppContext } from '../../platform/context.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
@@ -33,6 +36,8 @@ import { toUserCurrent, toUserDto } from './users.presenter.js';
 import {
   countUsers,
   passwordHashOf,
+  searchUsers,
+  type UserSearch,
   deleteUser,
   insertUser,
   nodeExists,
@@ -52,6 +57,10 @@ export interface UserCreationPort {
     scopeNodeId: string | null,
   ): Promise<number>;
 }
+/** What users need from the auth feature: the recovery mail, sent on an admin's request. */
+export interface PasswordResetPort {
+  sendRecoveryMail(actor: Principal, userId: string): Promise<void>;
+}
 /** What users need from the user groups feature: a group the actor manages (404 otherwise). */
 export interface UserGroupPort {
   get(principal: Principal, id: string): Promise<{ ownerScopeNodeId: string | null }>;
@@ -63,6 +72,8 @@ type Deps = Pick<AppContext, 'db' | 'clock' | 'bus'> & {
   templates?: () => UserCreationPort;
   /** late-bound too; without it (create-admin) no group can be given */
   groups?: () => UserGroupPort;
+  /** the recovery mail (auth feature) */
+  passwords?: PasswordResetPort;
 };
 
 /** What the demo seeder and the create-admin command give to create a user without an actor. */
@@ -89,7 +100,7 @@ const hashChecked = async (password: string, field: string) => {
  * whose scope lies inside their own scope (404 otherwise), never anyone more privileged (403), and
  * never hands out superAdmin (unless a superAdmin) or a scope outside their own.
  */
-export function createUsersService({ db, clock, bus, eventLog, scope, templates, groups }: Deps) {
+export function createUsersService({ db, clock, bus, eventLog, scope, templates, groups, passwords }: Deps) {
   const visible = async (principal: Principal, row: UserRow) =>
     scope.isScopeVisible(principal, row.scope_node_id);
 
@@ -146,6 +157,38 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
     }
   }
 
+  /**
+   * The subtrees a filtered list is limited to: the caller's scope (none for the unscoped
+   * superAdmin) and the `scope` filter, which must lie inside it (400 naming `scope` otherwise).
+   * null: the caller sees no user at all (a scoped role without a scope).
+   */
+  async function searchRoots(principal: Principal, filter: UserFilterQuery): Promise<string[] | null> {
+    const roots: string[] = [];
+    if (principal.scopeNodeId !== null) roots.push(principal.scopeNodeId);
+    else if (!seesWholeTree(principal)) return null;
+    if (filter.scope) {
+      if (!(await nodeExists(db, filter.scope)) || !(await scope.isInScope(principal, filter.scope)))
+        throw badRequest('Unknown scope node', 'scope');
+      roots.push(filter.scope);
+    }
+    return roots;
+  }
+
+  async function search(principal: Principal, filter: UserFilterQuery, page: UserSearch['page']) {
+    const roots = await searchRoots(principal, filter);
+    if (!roots) return { rows: [], fullCount: 0 };
+    return searchUsers(db, {
+      scopeRootIds: roots,
+      search: filter.search || undefined,
+      role: filter.role,
+      userGroupId: filter.userGroupId,
+      state: filter.state,
+      sortBy: filter.sortBy,
+      sortDesc: filter.sortDesc,
+      page,
+    });
+  }
+
   async function checkUsername(username: string, exceptId?: string) {
     if (await usernameTaken(db, username, exceptId)) throw conflict('This username is taken', 'username');
   }
@@ -172,6 +215,29 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
         return seesWholeTree(principal) ? (await selectUsers(db)).map(toUserDto) : [];
       }
       return (await selectUsers(db, { scopeRootId: principal.scopeNodeId })).map(toUserDto);
+    },
+
+    /** The users screen: one page of the users in the caller's scope matching the filter. */
+    async search(principal: Principal, q: UserSearchQuery): Promise<UserPage> {
+      const { rows, fullCount } = await search(principal, q, {
+        offset: (q.page - 1) * q.pageSize,
+        limit: q.pageSize,
+      });
+      return { items: rows.map(toUserDto), fullCount };
+    },
+
+    /** Every user matching the filter, in the screen's order (the users report). */
+    async searchAll(principal: Principal, filter: UserFilterQuery): Promise<UserDto[]> {
+      return (await search(principal, filter, null)).rows.map(toUserDto);
+    },
+
+    /** Mails a managed user the single-use link to choose a new password. */
+    async sendPasswordResetMail(principal: Principal, id: string): Promise<void> {
+      const target = await loadManaged(principal, id);
+      if (!outranksOrEquals(principal, target.roles as Role[]))
+        throw forbidden('You cannot manage this user');
+      if (!passwords) throw new AppError(503, 'mail_unavailable', 'Mail is not available');
+      await passwords.sendRecoveryMail(principal, id);
     },
 
     async get(principal: Principal, id: string): Promise<UserDto> {

@@ -42,6 +42,8 @@ export interface AppUserTable {
   disabled_at: Timestamp | null;
   /** bumped to invalidate every token issued before */
   token_version: Generated<number>;
+  /** last successful password sign-in (migration 0500) */
+  last_sign_in_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

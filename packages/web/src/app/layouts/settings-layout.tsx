@@ -1,15 +1,19 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AccountTree from '@mui/icons-material/AccountTreeOutlined';
 import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
 import Flag from '@mui/icons-material/FlagOutlined';
 import History from '@mui/icons-material/HistoryOutlined';
+import Menu from '@mui/icons-material/Menu';
 import NotificationsActive from '@mui/icons-material/NotificationsActiveOutlined';
 import People from '@mui/icons-material/PeopleOutlined';
 import RestartAlt from '@mui/icons-material/RestartAltOutlined';
@@ -35,59 +39,131 @@ export const SETTINGS_ITEMS: Record<
   occReset: { label: 'settings_occ_reset', icon: <RestartAlt />, to: paths.settingsOccReset },
 };
 
-/** Settings layout: toolbar, the 220 px side menu (items by role, current one marked), the page. */
-export function SettingsLayout() {
-  const { t } = useTranslation();
+/** Below this width the side menu folds into a drawer opened from a bar above the page. */
+const NARROW_QUERY = '(max-width:899.95px)';
+
+/** The menu items the user's roles give (domain policy `settingsMenu`), the current one marked. */
+function useSettingsItems() {
   const lang = useLang();
   const user = useUser();
   const here = stripLanguage(useLocation().pathname);
+  return settingsMenu(user).map((key) => {
+    const item = SETTINGS_ITEMS[key];
+    const target = stripLanguage(item.to(lang));
+    return { key, ...item, href: item.to(lang), selected: here === target || here.startsWith(`${target}/`) };
+  });
+}
+
+function SettingsMenuList({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const items = useSettingsItems();
+  return (
+    <List component="div" sx={{ px: 1.25 }} data-testid="settings-menu">
+      {items.map((item) => (
+        <ListItemButton
+          key={item.key}
+          component={RouterLink}
+          to={item.href}
+          selected={item.selected}
+          aria-current={item.selected ? 'page' : undefined}
+          onClick={onNavigate}
+          sx={{ mb: 0.5 }}
+        >
+          <ListItemIcon>{item.icon}</ListItemIcon>
+          <ListItemText
+            primary={t(item.label)}
+            slotProps={{ primary: { sx: { fontWeight: 550, fontSize: 14 } } }}
+          />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+/** At phone width: a bar naming the current page, whose button opens the menu in a drawer. */
+function NarrowMenuBar() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const current = useSettingsItems().find((i) => i.selected);
+  return (
+    <Box
+      component="nav"
+      aria-label={t('settings_menu')}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1,
+        py: 0.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Button
+        startIcon={<Menu />}
+        onClick={() => setOpen(true)}
+        aria-expanded={open}
+        data-testid="settings-menu-button"
+      >
+        {t('settings_menu')}
+      </Button>
+      {current && (
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {t(current.label)}
+        </Typography>
+      )}
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { sx: { width: SETTINGS_MENU_WIDTH } } }}
+      >
+        <Typography variant="overline" color="text.secondary" sx={{ display: 'block', px: 2.5, pt: 2.5 }}>
+          {t('settings_menu')}
+        </Typography>
+        <SettingsMenuList onNavigate={() => setOpen(false)} />
+      </Drawer>
+    </Box>
+  );
+}
+
+/**
+ * Settings layout (spec section 2): toolbar (its settings icon hidden here, as the current section),
+ * the 220 px side menu of titled items with icon and path (items by role, the current one marked),
+ * the page, and the app's notification bar (NotificationsProvider: 4 s, 10 s above 100 characters).
+ * At phone width the menu is a drawer.
+ */
+export function SettingsLayout() {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }} data-layout="settings">
       <TopToolbar section="settings" title={t('nav_settings')} />
+      {narrow && <NarrowMenuBar />}
       <Box sx={{ display: 'flex', flex: 1 }}>
-        <Box
-          component="nav"
-          aria-label={t('settings_menu')}
-          sx={{
-            width: SETTINGS_MENU_WIDTH,
-            flex: `0 0 ${SETTINGS_MENU_WIDTH}px`,
-            bgcolor: 'background.paper',
-            borderRight: 1,
-            borderColor: 'divider',
-            position: 'sticky',
-            top: 64,
-            alignSelf: 'flex-start',
-            height: 'calc(100dvh - 64px)',
-            overflowY: 'auto',
-          }}
-        >
-          <Typography variant="overline" color="text.secondary" sx={{ display: 'block', px: 2.5, pt: 2.5 }}>
-            {t('settings_menu')}
-          </Typography>
-          <List component="nav" aria-label={t('settings_menu')} sx={{ px: 1.25 }} data-testid="settings-menu">
-            {settingsMenu(user).map((key) => {
-              const item = SETTINGS_ITEMS[key];
-              const target = stripLanguage(item.to(lang));
-              const selected = here === target || here.startsWith(`${target}/`);
-              return (
-                <ListItemButton
-                  key={key}
-                  component={RouterLink}
-                  to={item.to(lang)}
-                  selected={selected}
-                  aria-current={selected ? 'page' : undefined}
-                  sx={{ mb: 0.5 }}
-                >
-                  <ListItemIcon>{item.icon}</ListItemIcon>
-                  <ListItemText
-                    primary={t(item.label)}
-                    slotProps={{ primary: { sx: { fontWeight: 550, fontSize: 14 } } }}
-                  />
-                </ListItemButton>
-              );
-            })}
-          </List>
-        </Box>
+        {!narrow && (
+          <Box
+            component="nav"
+            aria-label={t('settings_menu')}
+            sx={{
+              width: SETTINGS_MENU_WIDTH,
+              flex: `0 0 ${SETTINGS_MENU_WIDTH}px`,
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
+              position: 'sticky',
+              top: 64,
+              alignSelf: 'flex-start',
+              height: 'calc(100dvh - 64px)',
+              overflowY: 'auto',
+            }}
+          >
+            <Typography variant="overline" color="text.secondary" sx={{ display: 'block', px: 2.5, pt: 2.5 }}>
+              {t('settings_menu')}
+            </Typography>
+            <SettingsMenuList />
+          </Box>
+        )}
         <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
           <Outlet />
         </Box>

@@ -37,7 +37,9 @@ export function RequireAuth() {
   const u = useDeferredValue(user.data);
 
   if (!tokens) return <Navigate to={paths.login(lang, fullPath(location))} replace />;
-  if (!u) return <SsoLayout />;
+  // `user.data` too: on a switch of subject (impersonation start or stop) the new user is not loaded
+  // yet while the deferred value still holds the old one, and the pages' useUser() would throw
+  if (!u || !user.data) return <SsoLayout />;
 
   if (prefixOf(location.pathname) === null && u.language !== DEFAULT_LANGUAGE) {
     const rest = stripLanguage(location.pathname);

@@ -97,6 +97,12 @@ const DevicePage = named(() =>
 const IncidentsPage = named(() =>
   import('../../features/monitoring/components/incidents-page').then((m) => m.IncidentsPage),
 );
+const UsersPage = named(() =>
+  import('../../features/settings-users/components/users-page').then((m) => m.UsersPage),
+);
+const UserEditPage = named(() =>
+  import('../../features/settings-users/components/user-edit-page').then((m) => m.UserEditPage),
+);
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -204,9 +210,9 @@ function localizedRoutes(): RouteObject[] {
             children: [
               { path: paths.settings.path, element: <Navigate to="tree" replace /> },
               { path: paths.settingsTree.path, element: <SettingsTreePage /> },
-              ph(paths.settingsUsers.path, 'settingsUsers'),
+              { path: paths.settingsUsers.path, element: <UsersPage /> },
               { path: paths.settingsUserGroups.path, element: <UserGroupsPage /> },
-              ph(paths.settingsUser.path, 'settingsUser'),
+              { path: paths.settingsUser.path, element: <UserEditPage /> },
               ph(paths.settingsAlerts.path, 'settingsAlerts'),
               ph(paths.settingsAlert.path, 'settingsAlert'),
               { path: paths.settingsLogs.path, element: <EventLogPage /> },

@@ -14,6 +14,7 @@ import * as m0300 from './0300_dashboards.js';
 import * as m0400 from './0400_job_runs.js';
 import * as m0410 from './0410_share_measurements.js';
 import * as m0420 from './0420_rollup_stale_queue.js';
+import * as m0500 from './0500_user_last_sign_in.js';
 import * as m0510 from './0510_monitoring.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0400_job_runs': m0400,
   '0410_share_measurements': m0410,
   '0420_rollup_stale_queue': m0420,
+  '0500_user_last_sign_in': m0500,
   '0510_monitoring': m0510,
 };

@@ -59,7 +59,7 @@ export function TopToolbar({
   const pageUrl = `${window.location.origin}${location.pathname}${location.search}`;
   return (
     <AppBar position={inline ? 'static' : 'sticky'} sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: 1, minHeight: { xs: 64 } }} data-testid="top-toolbar">
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 64 }, overflowX: 'auto' }} data-testid="top-toolbar">
         {!inline && (
           <Box
             component={RouterLink}
