@@ -24,7 +24,8 @@ function writtenCommands() {
   const prefixes = new Set<string>();
   for (const text of sources(srcRoot)) {
     // each call up to its end: a command may be chosen by a condition (`mobile ? 'A.B' : 'A.C'`)
-    for (const call of text.matchAll(/\.record\(\s*\w+,[^;]*;/g)) {
+    // `.record(tx, ...)` calls, and the helpers that take the command they record as an argument
+    for (const call of text.matchAll(/(?:\.record\(\s*\w+,|\bmailRecoveryLink\()[^;]*;/g)) {
       for (const m of call[0].matchAll(/(['`])([A-Z]\w*\.[\w${}]+)\1/g)) {
         const command = m[2]!;
         if (command.includes('${')) prefixes.add(command.slice(0, command.indexOf('${')));
