@@ -48,7 +48,7 @@ const SIGNED_IN = [
   'settings/tree',
   'settings/users',
   'settings/users/groups',
-  'settings/users/some-user',
+  'settings/users/new',
   'settings/alerts',
   'settings/alerts/some-alert',
   'settings/logs',

@@ -184,7 +184,8 @@ export function LiveViewPage({ variant }: { variant: LiveViewVariant }) {
       </Box>
     );
   }
-  if (live.blackScreen) {
+  // the door screen goes black outside business hours; the operator screen keeps its count controls
+  if (live.blackScreen && variant !== 'authorized') {
     return (
       <BlackScreen info={info} status={live.status} t={t} locale={LOCALES[screenLang]} embedded={embedded} />
     );

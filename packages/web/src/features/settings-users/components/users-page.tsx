@@ -325,11 +325,11 @@ export function UsersPage() {
                     <TableCell>{roles(u)}</TableCell>
                     <TableCell>{u.userGroupName ?? '—'}</TableCell>
                     <TableCell>{u.scopeName ?? t('settings_users_whole_tree')}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{signInText(t, lang, u.lastSignInAt)}</TableCell>
+                    <TableCell sx={{ minWidth: 96 }}>{signInText(t, lang, u.lastSignInAt)}</TableCell>
                     <TableCell>
                       <StateChip user={u} />
                     </TableCell>
-                    <TableCell align="right">
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <UserRowActions user={u} onDelete={setDeleting} />
                     </TableCell>
                   </TableRow>

@@ -52,13 +52,13 @@ export function CompletenessMark(props: {
           px: 0.75,
           borderRadius: 1,
           bgcolor: 'background.paper',
-          color: 'warning.dark',
+          color: 'text.primary',
           cursor: 'help',
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}
       >
-        <DataUsage sx={{ fontSize: 14 }} />
-        <Typography variant="caption" sx={{ lineHeight: 1.6 }}>
+        <DataUsage sx={{ fontSize: 14, color: 'warning.main' }} />
+        <Typography variant="caption" color="inherit" sx={{ lineHeight: 1.6 }}>
           {text}
         </Typography>
       </Box>
