@@ -153,8 +153,9 @@ test('delete shows what the user owns and needs force', async ({ page }) => {
   await expect(usersTable(page).getByTestId('user-row')).toHaveCount(1);
   await page.getByRole('button', { name: 'Delete Dana Owner' }).click();
   const report = page.getByTestId('delete-user-report');
-  // the validate-only call lists the dashboard and changes nothing
-  await expect(report).toContainText('1 × dashboard');
+  // the validate-only call lists the dashboards and changes nothing: the one made above and the copy of
+  // the demo's "Store performance" template that every new user of the client group gets
+  await expect(report).toContainText('2 × dashboard');
   await expect(report).toContainText('deleted with the user');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await page.reload();
