@@ -110,7 +110,7 @@ test.describe('frame', () => {
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await expect(page).toHaveURL(/\/es\/monitoring\/tickets$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
-    await expect(page.getByRole('heading', { name: 'Incidencias', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tickets', level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'monitoring tickets (es)');
     // the saved language brings an unprefixed URL to Spanish on the next visit
     await page.context().clearCookies();
