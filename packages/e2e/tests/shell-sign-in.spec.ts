@@ -50,7 +50,10 @@ test.describe('sign-in flow', () => {
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(page).toHaveURL(/\/es\/settings\/users$/);
     await expect(page.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Usuarios' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Usuarios', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expectNoSeriousA11yViolations(page, 'settings users (es)');
   });
 
