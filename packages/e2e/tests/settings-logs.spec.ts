@@ -80,20 +80,22 @@ test('superAdmin filters the event log by command and text, pages, and exports C
   // Backspace in the empty field removes the last chosen command
   await page.getByTestId('logs-commands').getByRole('combobox').press('Backspace');
   await page.keyboard.press('Escape');
-  await expect(pagination(page)).toContainText(`of ${all.count}`);
+  // the log grows while the test runs (jobs write entries): counts are at least the first one read
+  await expect(pagination(page)).toContainText(/ of \d+/);
   await pagination(page).getByRole('combobox').click();
   await page.getByRole('option', { name: '25' }).click();
-  await expect(rows(page)).toHaveCount(Math.min(25, all.count));
+  await expect(rows(page)).toHaveCount(25);
   await pagination(page).getByRole('button', { name: 'Next page' }).click();
-  await expect(pagination(page)).toContainText(`26–${Math.min(50, all.count)} of ${all.count}`);
+  await expect(pagination(page)).toContainText(/26–50 of \d+/);
   await pagination(page).getByRole('button', { name: 'Last page' }).click();
   const last = await shown(page);
-  expect(last.to).toBe(all.count);
+  expect(last.to).toBe(last.count);
+  expect(last.count).toBeGreaterThanOrEqual(all.count);
   await expect(rows(page)).toHaveCount(last.to - last.from + 1);
 
   // sort by requester, ascending: the first page starts with the smallest name
   await page.getByRole('button', { name: 'Requester' }).click();
-  await expect(pagination(page)).toContainText(`1–25 of ${all.count}`);
+  await expect(pagination(page)).toContainText(/1–25 of \d+/);
   await page.getByRole('button', { name: 'Requester' }).click();
   const firstRequesters = await rows(page).locator('td:nth-child(2) span:first-child').allTextContents();
   // the page is in the order its header announces (the clicks toggle the direction)
