@@ -1,17 +1,14 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import AccountTree from '@mui/icons-material/AccountTreeOutlined';
 import Assessment from '@mui/icons-material/AssessmentOutlined';
 import BugReport from '@mui/icons-material/BugReportOutlined';
 import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
 import EventSeat from '@mui/icons-material/EventSeatOutlined';
 import Flag from '@mui/icons-material/FlagOutlined';
 import Groups from '@mui/icons-material/GroupsOutlined';
-import History from '@mui/icons-material/HistoryOutlined';
 import Leaderboard from '@mui/icons-material/LeaderboardOutlined';
 import NotificationsActive from '@mui/icons-material/NotificationsActiveOutlined';
-import People from '@mui/icons-material/PeopleOutlined';
 import RestartAlt from '@mui/icons-material/RestartAltOutlined';
 import Route from '@mui/icons-material/RouteOutlined';
 import Schedule from '@mui/icons-material/ScheduleOutlined';
@@ -43,13 +40,8 @@ const SCREENS = {
     text: 'ph_report_scheduled_text',
   },
   report: { icon: <Assessment />, title: 'ph_report_title', text: 'ph_report_text' },
-  settingsTree: { icon: <AccountTree />, title: 'ph_tree_title', text: 'ph_tree_text' },
-  settingsUsers: { icon: <People />, title: 'ph_users_title', text: 'ph_users_text' },
-  settingsUser: { icon: <People />, title: 'ph_user_title', text: 'ph_user_text' },
-  settingsUserGroups: { icon: <People />, title: 'ph_user_groups_title', text: 'ph_user_groups_text' },
   settingsAlerts: { icon: <NotificationsActive />, title: 'ph_alerts_title', text: 'ph_alerts_text' },
   settingsAlert: { icon: <NotificationsActive />, title: 'ph_alert_title', text: 'ph_alert_text' },
-  settingsLogs: { icon: <History />, title: 'ph_logs_title', text: 'ph_logs_text' },
   settingsObjectives: { icon: <Flag />, title: 'ph_objectives_title', text: 'ph_objectives_text' },
   settingsOccReset: { icon: <RestartAlt />, title: 'ph_occ_reset_title', text: 'ph_occ_reset_text' },
   settingsImports: { icon: <CloudUpload />, title: 'ph_imports_title', text: 'ph_imports_text' },
