@@ -48,6 +48,8 @@ export const EVENT_LOG_COMMANDS = [
   'Authentication.RecoverPassword',
   'Authentication.RefreshTokenReuse',
   'Authentication.StopImpersonate',
+  'Dashboard.ClearDefault',
+  'Dashboard.ClearDefaultMobile',
   'Dashboard.Create',
   'Dashboard.Delete',
   'Dashboard.SendSnapshot',

@@ -12,9 +12,9 @@ const json = JSON.stringify({ widgets: [], fullTreeViewSelection: [] });
 
 const emptyJson = () => DashboardJson.parse({});
 
-const dashboardFor = async (m: MatrixRequestContext) => {
+const dashboardFor = async (m: MatrixRequestContext, json = emptyJson()) => {
   const owner = m.context === 'own' ? m.actor.id : (await makeUser(m.t.db)).id;
-  return m.t.app.services.dashboards.createForUser(owner, 'Matrix', emptyJson(), false);
+  return m.t.app.services.dashboards.createForUser(owner, 'Matrix', json, false);
 };
 
 const owned = (ok: number) => (_role: Role, context: MatrixContext) => (context === 'own' ? ok : 404);
@@ -41,7 +41,8 @@ export const accessMatrix: MatrixTable = {
   },
   [`POST ${D}/:id/snapshot`]: {
     request: async (m) => ({
-      url: `${D}/${await dashboardFor(m)}/snapshot`,
+      // a snapshot needs a saved location (the context's store: in 'own', inside the caller's scope)
+      url: `${D}/${await dashboardFor(m, DashboardJson.parse({ fullTreeViewSelection: [m.target.location.id] }))}/snapshot`,
       payload: { recipients: [{ email: 'matrix@example.com' }] },
     }),
     expect: owned(200),
@@ -79,5 +80,23 @@ export const accessMatrix: MatrixTable = {
         },
       ]),
     ),
+  ),
+  ...Object.fromEntries(
+    ['defaultDashboard', 'defaultMobileDashboard'].map((kind) => [
+      `DELETE /api/User/:id/${kind}`,
+      {
+        request: async (m: MatrixRequestContext) => {
+          const userId =
+            m.context === 'own'
+              ? m.actor.id
+              : (await makeUser(m.t.db, { scopeNodeId: m.target.group.id })).id;
+          return { url: `/api/User/${userId}/${kind}` };
+        },
+        expect: (role: Role, context: MatrixContext) => {
+          if (context === 'own' || role === 'superAdmin') return 200;
+          return role === 'admin' ? 404 : 403;
+        },
+      },
+    ]),
   ),
 };

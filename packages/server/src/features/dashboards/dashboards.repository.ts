@@ -83,6 +83,19 @@ export async function setDefaultDashboard(db: Db, ownerId: string, id: string, m
   });
 }
 
+/** Leaves the user without a default (or default mobile) dashboard; the names of those it was. */
+export async function clearDefaultDashboard(db: Db, ownerId: string, mobile: boolean) {
+  const column = mobile ? 'is_default_mobile' : 'is_default';
+  const rows = await db
+    .updateTable('dashboard')
+    .set({ [column]: false })
+    .where('owner_id', '=', ownerId)
+    .where(column, '=', true)
+    .returning(['id', 'name'])
+    .execute();
+  return rows;
+}
+
 export async function selectDefaultDashboardId(db: Db, ownerId: string, mobile: boolean) {
   const row = await db
     .selectFrom('dashboard')

@@ -112,5 +112,18 @@ export const dashboardRoutes: Feature = (services) => async (app) => {
     r.post(path, { config: { access: authenticated }, schema }, async (req) =>
       services.dashboards.setDefault(principalOf(req), req.params.id, req.params.dashboardId, mobile),
     );
+    r.delete(
+      mobile ? '/api/User/:id/defaultMobileDashboard' : '/api/User/:id/defaultDashboard',
+      {
+        config: { access: authenticated },
+        schema: {
+          tags,
+          summary: `Leaves the user with no default${mobile ? ' mobile' : ''} dashboard`,
+          params: IdParams,
+          response: { 200: UserDefaultDashboardDto },
+        },
+      },
+      async (req) => services.dashboards.clearDefault(principalOf(req), req.params.id, mobile),
+    );
   }
 };

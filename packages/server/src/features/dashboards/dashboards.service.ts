@@ -24,6 +24,7 @@ import {
   selectOwnedDashboard,
   selectOwnedDashboards,
   setDefaultDashboard,
+  clearDefaultDashboard,
   updateDashboard,
   userIdsByUsername,
   type DashboardRow,
@@ -188,6 +189,27 @@ export function createDashboardsService(deps: {
       await assertManages(principal, userId);
       const current = await selectDefaultDashboardId(db, userId, mobile);
       return { userId, dashboardId: current, isDefault: current === dashboardId };
+    },
+
+    /** The user is left with no default (or default mobile) dashboard: they get the first one. */
+    async clearDefault(
+      principal: Principal,
+      userId: string,
+      mobile: boolean,
+    ): Promise<UserDefaultDashboardDto> {
+      await assertManages(principal, userId);
+      await eventLog.withAudit(async (tx) => {
+        const cleared = await clearDefaultDashboard(tx, userId, mobile);
+        if (cleared.length > 0)
+          await eventLog.record(
+            tx,
+            principal,
+            mobile ? 'Dashboard.ClearDefaultMobile' : 'Dashboard.ClearDefault',
+            cleared[0]!.name,
+            { userId, dashboardId: cleared[0]!.id },
+          );
+      });
+      return { userId, dashboardId: null, isDefault: false };
     },
 
     /** Setting a default clears the previous one (spec section 4); the dashboard must be the user's. */

@@ -295,6 +295,53 @@ describe('default and default mobile dashboards', () => {
     });
   });
 
+  it('an admin managing the user clears one (back to none), the other stays; others get 403 / 404', async () => {
+    const u = await makeUser(t.db, { scopeNodeId: admin.scopeNodeId });
+    const mk = async (name: string) =>
+      (await req(u, 'POST', '/api/Dashboard', { useDefaultTemplate: false, name, json: json() })).json()
+        .id as string;
+    const a = await mk('Cleared');
+    expect((await req(u, 'POST', `/api/User/${u.id}/defaultDashboard/${a}`)).statusCode).toBe(200);
+    expect((await req(u, 'POST', `/api/User/${u.id}/defaultMobileDashboard/${a}`)).statusCode).toBe(200);
+    const flags = () =>
+      t.db
+        .selectFrom('dashboard')
+        .select(['is_default', 'is_default_mobile'])
+        .where('id', '=', a)
+        .executeTakeFirstOrThrow();
+
+    // not managing the user: 403 for a plain user, 404 for an admin of another scope; nothing changes
+    expect((await req(bob, 'DELETE', `/api/User/${u.id}/defaultDashboard`)).statusCode).toBe(403);
+    const outside = await makeUser(t.db, { roles: ['admin'] });
+    expect((await req(outside, 'DELETE', `/api/User/${u.id}/defaultDashboard`)).statusCode).toBe(404);
+    expect(await flags()).toEqual({ is_default: true, is_default_mobile: true });
+
+    const cleared = await req(admin, 'DELETE', `/api/User/${u.id}/defaultDashboard`);
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toEqual({ userId: u.id, dashboardId: null, isDefault: false });
+    expect(await flags()).toEqual({ is_default: false, is_default_mobile: true });
+    expect((await req(u, 'GET', `/api/User/${u.id}/defaultDashboard/${a}`)).json()).toEqual({
+      userId: u.id,
+      dashboardId: null,
+      isDefault: false,
+    });
+    expect((await req(u, 'DELETE', `/api/User/${u.id}/defaultMobileDashboard`)).statusCode).toBe(200);
+    expect(await flags()).toEqual({ is_default: false, is_default_mobile: false });
+    // clearing again is harmless and writes no second entry
+    expect((await req(u, 'DELETE', `/api/User/${u.id}/defaultMobileDashboard`)).statusCode).toBe(200);
+    const logged = await t.db
+      .selectFrom('event_log')
+      .select(['command', 'requester'])
+      .where('command', 'in', ['Dashboard.ClearDefault', 'Dashboard.ClearDefaultMobile'])
+      .where('target', '=', 'Cleared')
+      .orderBy('id')
+      .execute();
+    expect(logged).toEqual([
+      { command: 'Dashboard.ClearDefault', requester: admin.username },
+      { command: 'Dashboard.ClearDefaultMobile', requester: u.username },
+    ]);
+  });
+
   it('only the user or an admin managing them sets it; another user’s dashboard is 404', async () => {
     const d = (
       await req(alice, 'POST', '/api/Dashboard', { useDefaultTemplate: false, name: 'x', json: json() })
@@ -346,9 +393,16 @@ describe("a user's dashboards for the users screen", () => {
 });
 
 describe('snapshot sending', () => {
+  // a snapshot draws the saved selection: alice's scope root
+  const located = () => json({ fullTreeViewSelection: [alice.scopeNodeId] });
+
   it('mails a PDF with the name and period to each recipient', async () => {
     const d = (
-      await req(alice, 'POST', '/api/Dashboard', { useDefaultTemplate: false, name: 'Snap me', json: json() })
+      await req(alice, 'POST', '/api/Dashboard', {
+        useDefaultTemplate: false,
+        name: 'Snap me',
+        json: located(),
+      })
     ).json();
     const res = await req(alice, 'POST', `/api/Dashboard/${d.id}/snapshot`, {
       recipients: [{ email: 'one@example.com' }, { email: 'two@example.com' }],
@@ -374,7 +428,11 @@ describe('snapshot sending', () => {
 
   it('resolves the period on the sender’s clock and writes in the sender’s language', async () => {
     const d = (
-      await req(alice, 'POST', '/api/Dashboard', { useDefaultTemplate: false, name: 'Fuseau', json: json() })
+      await req(alice, 'POST', '/api/Dashboard', {
+        useDefaultTemplate: false,
+        name: 'Fuseau',
+        json: located(),
+      })
     ).json();
     // 12:00 UTC is already the next day at UTC+14 and still the same day at UTC-10
     t.clock.set('2026-03-10T12:00:00Z');
@@ -404,13 +462,50 @@ describe('snapshot sending', () => {
 
   it('refuses a bad e-mail (400) and sends nothing', async () => {
     const d = (
-      await req(alice, 'POST', '/api/Dashboard', { useDefaultTemplate: false, name: 'NoSend', json: json() })
+      await req(alice, 'POST', '/api/Dashboard', {
+        useDefaultTemplate: false,
+        name: 'NoSend',
+        json: located(),
+      })
     ).json();
     const res = await req(alice, 'POST', `/api/Dashboard/${d.id}/snapshot`, {
       recipients: [{ email: 'nope' }],
     });
     expect(res.statusCode).toBe(400);
     expect((await t.ctx.mailer.outbox()).some((m) => m.subject.includes('NoSend'))).toBe(false);
+  });
+
+  it('refuses a dashboard with no location (400 naming fullTreeViewSelection) and sends nothing', async () => {
+    const none = (
+      await req(alice, 'POST', '/api/Dashboard', { useDefaultTemplate: false, name: 'Nowhere', json: json() })
+    ).json();
+    const res = await req(alice, 'POST', `/api/Dashboard/${none.id}/snapshot`, {
+      recipients: [{ email: 'nowhere@example.com' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'snapshot_no_location', field: 'fullTreeViewSelection' });
+    // a selection of nodes the sender cannot see (bob's scope) selects no location either
+    const elsewhere = (
+      await req(alice, 'POST', '/api/Dashboard', {
+        useDefaultTemplate: false,
+        name: 'Elsewhere',
+        json: json({ fullTreeViewSelection: [bob.scopeNodeId] }),
+      })
+    ).json();
+    const res2 = await req(alice, 'POST', `/api/Dashboard/${elsewhere.id}/snapshot`, {
+      recipients: [{ email: 'elsewhere@example.com' }],
+    });
+    expect(res2.statusCode).toBe(400);
+    expect(res2.json().field).toBe('fullTreeViewSelection');
+    const outbox = await t.ctx.mailer.outbox();
+    expect(outbox.some((m) => m.subject.includes('Nowhere') || m.subject.includes('Elsewhere'))).toBe(false);
+    const logged = await t.db
+      .selectFrom('event_log')
+      .select('command')
+      .where('command', '=', 'Dashboard.SendSnapshot')
+      .where('target', 'in', ['Nowhere', 'Elsewhere'])
+      .execute();
+    expect(logged).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ import type { DashboardsService } from './dashboards.service.js';
 import type { ExportsService } from '../exports/exports.service.js';
 import type { SnapshotWidget } from '../exports/exports.types.js';
 import { textOrKey, textsIn } from '../../platform/i18n/texts.js';
+import { invalidField } from '../../platform/http/errors.js';
 
 export interface AggregatedQueryPort {
   aggregated(principal: Principal, body: AggregatedQueryBody): Promise<AggregatedSeries[]>;
@@ -65,6 +66,9 @@ export function createSnapshotsService(deps: {
     async send(principal: Principal, id: string, body: SnapshotBody) {
       const dashboard = await deps.dashboards.loadParsed(principal, id);
       const json = dashboard.json;
+      // a snapshot shows the saved selection's figures: with no location there is nothing to draw
+      if (json.fullTreeViewSelection.length === 0)
+        throw invalidField('snapshot_no_location', 'fullTreeViewSelection');
       // the presets resolve on the sender's clock, as the dashboard on the sender's screen does
       const period = resolveSelected(json, toLocalMinute(body.timeZone, deps.clock.now().getTime()));
       const tx = textsIn(body.language);
@@ -75,6 +79,9 @@ export function createSnapshotsService(deps: {
         await deps.tree.tree(principal, { withAttributes: false }),
         json.fullTreeViewSelection,
       );
+      // nodes since deleted or moved out of the sender's scope select nothing either
+      if (!json.fullTreeViewSelection.some((nodeId) => names.has(nodeId)))
+        throw invalidField('snapshot_no_location', 'fullTreeViewSelection');
       // one query per widget, one at a time (a snapshot is not urgent; the query pool serves users first)
       const widgets: SnapshotWidget[] = [];
       for (const widget of json.widgets) {
