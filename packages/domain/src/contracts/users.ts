@@ -24,6 +24,30 @@ export const DEFAULT_MOBILE_SETTINGS: MobileSettings = {
   defaultOccupancyLiveViewId: null,
 };
 
+/**
+ * The reports a user may be given (spec section 3, User `reports`): the report viewers of the product.
+ * A user sees only these in their reports list (spec section 6: only superAdmin reads the group's
+ * reports from the server, the others use the reports on their user).
+ */
+export const USER_REPORTS = [
+  'dwellReport',
+  'executiveComparativeReport',
+  'executiveReport',
+  'poiReport',
+  'queueReport',
+  'trafficAndOccupancyLotoQuebecReport',
+  'trafficAndOccupancyReport',
+  'trafficComparativeReport',
+  'trafficHorizontalReport',
+  'trafficReport',
+] as const;
+export type UserReport = (typeof USER_REPORTS)[number];
+/** A set of reports: known names only, each once, in the list's order. */
+export const UserReports = z
+  .array(z.enum(USER_REPORTS))
+  .max(USER_REPORTS.length * 2)
+  .transform((names) => USER_REPORTS.filter((r) => names.includes(r)));
+
 /** GET /api/User/Current (also /user/current): the signed-in user (the subject while impersonating). */
 export const UserCurrent = z.object({
   id: z.uuid(),
@@ -43,6 +67,8 @@ export const UserCurrent = z.object({
   timeout: z.number().int().min(0),
   resetPasswordAtNextLogin: z.boolean(),
   isSsoUser: z.boolean(),
+  /** the reports the user may use (USER_REPORTS) */
+  reports: z.array(z.enum(USER_REPORTS)),
   /** username of the real actor while impersonating, else null */
   impersonator: z.string().nullable(),
 });
@@ -133,6 +159,7 @@ export const CreateUserBody = z.object({
   timeout: z.number().int().min(0).max(1440).default(0),
   resetPasswordAtNextLogin: z.boolean().default(false),
   isSsoUser: z.boolean().default(false),
+  reports: UserReports.default([]),
   password: z.string().min(1).max(1000).optional(),
   disabled: z.boolean().default(false),
 });
@@ -153,6 +180,7 @@ export const UpdateUserBody = z
     timeout: z.number().int().min(0).max(1440),
     resetPasswordAtNextLogin: z.boolean(),
     isSsoUser: z.boolean(),
+    reports: UserReports,
     password: z.string().min(1).max(1000),
     disabled: z.boolean(),
   })

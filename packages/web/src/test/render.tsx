@@ -33,6 +33,7 @@ export function makeUser(overrides: Partial<UserCurrent> & { roles?: Role[] } = 
     timeout: 0,
     resetPasswordAtNextLogin: false,
     isSsoUser: false,
+    reports: [],
     impersonator: null,
     ...overrides,
   };

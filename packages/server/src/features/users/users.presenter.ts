@@ -1,6 +1,8 @@
 import {
   DEFAULT_MOBILE_SETTINGS,
   trimLanguage,
+  USER_REPORTS,
+  type UserReport,
   type MobileSettings,
   type Role,
   type UserCurrent,
@@ -37,6 +39,7 @@ export function toUserDto(row: UserRow): UserDto {
     timeout: row.timeout_minutes,
     resetPasswordAtNextLogin: row.reset_password_at_next_login,
     isSsoUser: row.is_sso_user,
+    reports: USER_REPORTS.filter((r: UserReport) => row.reports.includes(r)),
     disabled: row.disabled_at !== null,
     createdAt: row.created_at.toISOString(),
     lastSignInAt: row.last_sign_in_at ? row.last_sign_in_at.toISOString() : null,

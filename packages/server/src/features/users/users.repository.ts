@@ -39,6 +39,7 @@ function usersQuery(db: Db) {
       'u.reset_password_at_next_login',
       'u.is_sso_user',
       'u.disabled_at',
+      'u.reports',
       sql<Date | null>`u.last_sign_in_at`.as('last_sign_in_at'),
       sql<Date>`u.created_at`.as('created_at'),
     ]);
@@ -163,6 +164,8 @@ export interface UserValues {
   reset_password_at_next_login: boolean;
   is_sso_user: boolean;
   disabled_at: Date | null;
+  /** left out: none */
+  reports?: string[];
 }
 
 export async function insertUser(db: Db, v: UserValues, now: Date): Promise<string> {

@@ -282,6 +282,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
         reset_password_at_next_login: body.resetPasswordAtNextLogin,
         is_sso_user: body.isSsoUser,
         disabled_at: body.disabled ? clock.now() : null,
+        reports: body.reports,
       };
       const id = await eventLog.withAudit(async (tx) => {
         const id = await insertUser(db, values, clock.now());
@@ -360,6 +361,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
       if (body.resetPasswordAtNextLogin !== undefined)
         values.reset_password_at_next_login = body.resetPasswordAtNextLogin;
       if (body.isSsoUser !== undefined) values.is_sso_user = body.isSsoUser;
+      if (body.reports !== undefined) values.reports = body.reports;
       if (body.password !== undefined) values.password_hash = await hashChecked(body.password, 'password');
       const disabling = body.disabled === true && target.disabled_at === null;
       if (body.disabled !== undefined)

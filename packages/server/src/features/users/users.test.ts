@@ -179,6 +179,42 @@ describe('user management /api/User', () => {
     expect((await call(adminA, 'PUT', `/api/User/${userB.id}`, { firstName: 'x' })).statusCode).toBe(404);
   });
 
+  it('keeps the reports a user may use: set on create, replaced and cleared on update, bad names 400', async () => {
+    const created = await call(
+      adminA,
+      'POST',
+      '/api/User',
+      newUser({ reports: ['trafficReport', 'dwellReport', 'trafficReport'] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    // each once, in the list's order
+    expect(created.json().reports).toEqual(['dwellReport', 'trafficReport']);
+    const stored = async () =>
+      (await t.db.selectFrom('app_user').select('reports').where('id', '=', id).executeTakeFirstOrThrow())
+        .reports;
+    expect(await stored()).toEqual(['dwellReport', 'trafficReport']);
+    // a user created without reports has none
+    const plain = await call(adminA, 'POST', '/api/User', newUser());
+    expect(plain.json().reports).toEqual([]);
+
+    const bad = await call(adminA, 'PUT', `/api/User/${id}`, { reports: ['trafficReport', 'secretReport'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toMatch(/^reports/);
+    expect(await stored()).toEqual(['dwellReport', 'trafficReport']);
+
+    const replaced = await call(adminA, 'PUT', `/api/User/${id}`, { reports: ['queueReport'] });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json().reports).toEqual(['queueReport']);
+    // a change of something else leaves them alone
+    await call(adminA, 'PUT', `/api/User/${id}`, { firstName: 'Still' });
+    expect(await stored()).toEqual(['queueReport']);
+    const cleared = await call(adminA, 'PUT', `/api/User/${id}`, { reports: [] });
+    expect(cleared.json().reports).toEqual([]);
+    expect(await stored()).toEqual([]);
+    expect((await call(adminA, 'GET', `/api/User/${id}`)).json().reports).toEqual([]);
+  });
+
   it('disabling a user kills their access and refresh tokens at once', async () => {
     const victim = await makeUser(t.db, { username: 'to-disable', scopeNodeId: storeA.id });
     const session = (

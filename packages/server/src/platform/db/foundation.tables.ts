@@ -44,6 +44,8 @@ export interface AppUserTable {
   token_version: Generated<number>;
   /** last successful password sign-in (migration 0500) */
   last_sign_in_at: Timestamp | null;
+  /** the reports the user may use (migration 0600) */
+  reports: Generated<string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

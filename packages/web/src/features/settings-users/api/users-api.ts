@@ -153,10 +153,11 @@ export const userDashboardsQuery = (userId: string) =>
 export function useSetDefaultDashboard(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ dashboardId, mobile }: { dashboardId: string; mobile: boolean }) =>
+    /** `dashboardId` null: the user is left with no default (DELETE) */
+    mutationFn: ({ dashboardId, mobile }: { dashboardId: string | null; mobile: boolean }) =>
       api<UserDefaultDashboardDto>(
-        `/api/User/${encodeURIComponent(userId)}/${mobile ? 'defaultMobileDashboard' : 'defaultDashboard'}/${encodeURIComponent(dashboardId)}`,
-        { method: 'POST' },
+        `/api/User/${encodeURIComponent(userId)}/${mobile ? 'defaultMobileDashboard' : 'defaultDashboard'}${dashboardId === null ? '' : `/${encodeURIComponent(dashboardId)}`}`,
+        { method: dashboardId === null ? 'DELETE' : 'POST' },
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userDashboardsQuery(userId).queryKey }),
   });

@@ -8,13 +8,16 @@ import { useNotify } from '../../../components/notifications';
 import { userDashboardsQuery, useSetDefaultDashboard } from '../api/users-api';
 import { serverErrorText } from '../lib/server-error';
 
-/** The user's default and mobile-default dashboards, among their own; a choice applies at once. */
+/**
+ * The user's default and mobile-default dashboards, among their own; a choice applies at once, and
+ * "None" leaves the user without one (they open their first dashboard).
+ */
 export function DefaultDashboards({ userId, disabled }: { userId: string; disabled: boolean }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const { data: views = [] } = useQuery(userDashboardsQuery(userId));
   const setDefault = useSetDefaultDashboard(userId);
-  const choose = (dashboardId: string, mobile: boolean) =>
+  const choose = (dashboardId: string | null, mobile: boolean) =>
     setDefault.mutate(
       { dashboardId, mobile },
       {
@@ -36,13 +39,11 @@ export function DefaultDashboards({ userId, disabled }: { userId: string; disabl
           select
           label={t(mobile ? 'settings_users_default_mobile_dashboard' : 'settings_users_default_dashboard')}
           value={views.find((v) => (mobile ? v.defaultMobileDashboard : v.defaultDashboard))?.id ?? ''}
-          onChange={(e) => choose(e.target.value, mobile)}
+          onChange={(e) => choose(e.target.value || null, mobile)}
           disabled={disabled || setDefault.isPending}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
-          <MenuItem value="" disabled>
-            {t('settings_users_none_chosen')}
-          </MenuItem>
+          <MenuItem value="">{t('settings_users_no_default')}</MenuItem>
           {views.map((v) => (
             <MenuItem key={v.id} value={v.id}>
               {v.name}

@@ -22,12 +22,14 @@ import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_MOBILE_SETTINGS,
   LANGUAGES,
+  USER_REPORTS,
   grantableRoles,
   outranksOrEquals,
   type Language,
   type MobileSettings,
   type Role,
   type UserDto,
+  type UserReport,
 } from '@footfall/domain';
 import { paths } from '../../../config/paths';
 import { useNotify } from '../../../components/notifications';
@@ -62,6 +64,7 @@ interface Form {
   timeout: string;
   resetPasswordAtNextLogin: boolean;
   mobileSettings: MobileSettings;
+  reports: UserReport[];
   password: string;
 }
 
@@ -78,6 +81,7 @@ const EMPTY: Form = {
   timeout: '0',
   resetPasswordAtNextLogin: true,
   mobileSettings: DEFAULT_MOBILE_SETTINGS,
+  reports: [],
   password: '',
 };
 
@@ -94,6 +98,7 @@ const formOf = (u: UserDto): Form => ({
   timeout: String(u.timeout),
   resetPasswordAtNextLogin: u.resetPasswordAtNextLogin,
   mobileSettings: u.mobileSettings,
+  reports: u.reports,
   password: '',
 });
 
@@ -194,6 +199,7 @@ function UserForm({ user }: { user: UserDto | null }) {
     timeout: Number(form.timeout) || 0,
     resetPasswordAtNextLogin: form.resetPasswordAtNextLogin,
     mobileSettings: form.mobileSettings,
+    reports: form.reports,
   });
 
   const save = () => {
@@ -429,6 +435,35 @@ function UserForm({ user }: { user: UserDto | null }) {
                 ))}
             </TextField>
           </Stack>
+          <FormControl
+            component="fieldset"
+            error={!!errors.reports}
+            sx={{ mt: 2 }}
+            disabled={readOnly}
+            data-testid="user-reports"
+          >
+            <FormLabel component="legend">{t('settings_users_field_reports')}</FormLabel>
+            <FormGroup>
+              {USER_REPORTS.map((r) => (
+                <FormControlLabel
+                  key={r}
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={form.reports.includes(r)}
+                      onChange={(_e, on) =>
+                        patch({
+                          reports: USER_REPORTS.filter((x) => (x === r ? on : form.reports.includes(x))),
+                        })
+                      }
+                    />
+                  }
+                  label={t(`settings_users_report_${r}`)}
+                />
+              ))}
+            </FormGroup>
+            <FormHelperText>{errors.reports ?? t('settings_users_reports_help')}</FormHelperText>
+          </FormControl>
         </Section>
         <Section title={t('settings_users_section_mobile')}>
           <FormGroup>
