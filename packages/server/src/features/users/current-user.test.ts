@@ -77,6 +77,7 @@ describe('GET /api/User/Current and PUT /api/User/profile', () => {
         timeout: 20,
         resetPasswordAtNextLogin: false,
         isSsoUser: false,
+        reports: [],
         impersonator: null,
       });
     }

@@ -87,6 +87,41 @@ function useUsersFilter() {
   return { filter, set };
 }
 
+/** One filter of the list: "All" (no filter, null) or one of `options`. */
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | null) => void;
+  options: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormControl size="small">
+      <InputLabel id={`${id}-label`}>{label}</InputLabel>
+      <Select
+        labelId={`${id}-label`}
+        label={label}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
+        <MenuItem value="">{t('settings_users_all')}</MenuItem>
+        {options.map((o) => (
+          <MenuItem key={o.value} value={o.value}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
 function StateChip({ user }: { user: UserDto }) {
   const { t } = useTranslation();
   return user.disabled ? (
@@ -202,51 +237,33 @@ export function UsersPage() {
               },
             }}
           />
-          <FormControl size="small">
-            <InputLabel id="users-role-label">{t('settings_users_filter_role')}</InputLabel>
-            <Select
-              labelId="users-role-label"
-              label={t('settings_users_filter_role')}
-              value={filter.role ?? ''}
-              onChange={(e) => set({ role: e.target.value || null })}
-            >
-              <MenuItem value="">{t('settings_users_all')}</MenuItem>
-              {ROLES.map((r) => (
-                <MenuItem key={r} value={r}>
-                  {roleLabel(t, r)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-          <FormControl size="small">
-            <InputLabel id="users-group-label">{t('settings_users_filter_group')}</InputLabel>
-            <Select
-              labelId="users-group-label"
-              label={t('settings_users_filter_group')}
-              value={groups.some((g) => g.id === filter.userGroupId) ? filter.userGroupId : ''}
-              onChange={(e) => set({ group: e.target.value || null })}
-            >
-              <MenuItem value="">{t('settings_users_all')}</MenuItem>
-              {groups.map((g) => (
-                <MenuItem key={g.id} value={g.id}>
-                  {g.isEveryone ? t('settings_users_everyone') : g.name}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-          <FormControl size="small">
-            <InputLabel id="users-state-label">{t('settings_users_filter_state')}</InputLabel>
-            <Select
-              labelId="users-state-label"
-              label={t('settings_users_filter_state')}
-              value={filter.state ?? ''}
-              onChange={(e) => set({ state: e.target.value || null })}
-            >
-              <MenuItem value="">{t('settings_users_all')}</MenuItem>
-              <MenuItem value="active">{t('settings_users_state_active')}</MenuItem>
-              <MenuItem value="disabled">{t('settings_users_state_disabled')}</MenuItem>
-            </Select>
-          </FormControl>
+          <FilterSelect
+            id="users-role"
+            label={t('settings_users_filter_role')}
+            value={filter.role}
+            onChange={(role) => set({ role })}
+            options={ROLES.map((r) => ({ value: r, label: roleLabel(t, r) }))}
+          />
+          <FilterSelect
+            id="users-group"
+            label={t('settings_users_filter_group')}
+            value={groups.some((g) => g.id === filter.userGroupId) ? filter.userGroupId : undefined}
+            onChange={(group) => set({ group })}
+            options={groups.map((g) => ({
+              value: g.id,
+              label: g.isEveryone ? t('settings_users_everyone') : g.name,
+            }))}
+          />
+          <FilterSelect
+            id="users-state"
+            label={t('settings_users_filter_state')}
+            value={filter.state}
+            onChange={(state) => set({ state })}
+            options={(['active', 'disabled'] as const).map((v) => ({
+              value: v,
+              label: t(`settings_users_state_${v}`),
+            }))}
+          />
           <ScopePicker
             value={filter.scope ?? null}
             valueName={scopeName}
@@ -303,7 +320,14 @@ export function UsersPage() {
           </List>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label={t('settings_users_title')} data-testid="users-table">
+            <Table
+              size="small"
+              aria-label={t('settings_users_title')}
+              data-testid="users-table"
+              // nine columns in the content area beside the settings menu at 1,440 px: tighter cells,
+              // long names, addresses and scopes wrap instead of widening the page
+              sx={{ '& th, & td': { px: 1 }, '& td': { overflowWrap: 'anywhere' } }}
+            >
               <TableHead>
                 <TableRow>
                   {COLUMNS.map(sortHeader)}
@@ -321,7 +345,7 @@ export function UsersPage() {
                   <TableRow key={u.id} hover data-testid="user-row">
                     <TableCell sx={{ fontWeight: 600 }}>{fullName(u)}</TableCell>
                     <TableCell>{u.username}</TableCell>
-                    <TableCell>{u.email}</TableCell>
+                    <TableCell sx={{ minWidth: 140 }}>{u.email}</TableCell>
                     <TableCell>{roles(u)}</TableCell>
                     <TableCell>{u.userGroupName ?? '—'}</TableCell>
                     <TableCell>{u.scopeName ?? t('settings_users_whole_tree')}</TableCell>
