@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DemoOrganisation } from '../demo/demo.service.js';
-import { DEMO_SENSOR_FAULTS } from '../demo/demo-organisation.js';
+import { DEMO_SENSOR_FAULTS, type DemoOrganisation } from '../demo/demo.service.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /**

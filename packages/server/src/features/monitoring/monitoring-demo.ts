@@ -2,9 +2,12 @@ import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
 import { textsIn } from '../../platform/i18n/texts.js';
-import type { DemoOrganisation } from '../demo/demo.service.js';
-import { DEMO_SENSOR_FAULTS, type DemoDoorRef } from '../demo/demo-organisation.js';
-import type { ZoneRules } from '../demo/demo-zone.js';
+import {
+  DEMO_SENSOR_FAULTS,
+  type DemoDoorRef,
+  type DemoOrganisation,
+  type ZoneRules,
+} from '../demo/demo.service.js';
 import type { IngestService } from '../timeseries/ingest.service.js';
 import {
   anyIncidentOn,
