@@ -101,7 +101,10 @@ export function createServices(ctx: AppContext) {
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
     monitoringDemo: (demo: DemoOrganisation) =>
-      seedMonitoringDemo({ db: ctx.db, clock: ctx.clock, log: ctx.log, ingest, monitoring }, demo),
+      seedMonitoringDemo(
+        { db: ctx.db, clock: ctx.clock, log: ctx.log, ingest, monitoring, zoneOf: demoCounts.zoneOf },
+        demo,
+      ),
     query,
     dashboards,
     templates,

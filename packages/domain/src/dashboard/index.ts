@@ -8,3 +8,4 @@ export * from './format.js';
 export * from './chart-options.js';
 export * from './widget-query.js';
 export * from './widget-view.js';
+export * from './completeness.js';

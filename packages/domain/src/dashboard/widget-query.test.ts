@@ -35,6 +35,8 @@ describe('widgetQueryBody', () => {
     const json = DashboardJson.parse({ fullTreeViewSelection: [node], tags: { locationGroup: ['Malls'] } });
     const body = widgetQueryBody(widget(['TrafficIn']), json, period, [node])!;
     expect(body.aggregateFunctionsByKpi).toEqual([{ kpi: 'TrafficIn', aggregateFunctions: ['Sum'] }]);
+    // the answer says which locations had incomplete data (the widget's mark, the snapshot's note)
+    expect(body.includeCompleteness).toBe(true);
     expect(widgetQueryBody(widget(['TrafficIn']), DashboardJson.parse({}), period, [])).toBeNull();
   });
 });

@@ -101,5 +101,7 @@ export function widgetQueryBody(
     applyTimePeriodToEachDay: period.preset === 'custom' && json.applyTimePeriodToEachDay,
     modes: plan.modes,
     breakdownByNode: plan.breakdownByNode,
+    // which requested locations had incomplete data: the widget's mark, the snapshot's note
+    includeCompleteness: true,
   };
 }

@@ -1,14 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { buildApp, type App } from '../../../server/src/app.js';
-import type { AppContext } from '../../../server/src/platform/context.js';
-import { loadConfig } from '../../../server/src/config/config.js';
-import { createDb, migrate, type Db } from '../../../server/src/platform/db/database.js';
-import { createLogger } from '../../../server/src/platform/logger.js';
-import { ManualClock } from '../../../server/src/platform/clock.js';
-import { TokenService } from '../../../server/src/platform/auth/tokens.js';
-import { createMailer } from '../../../server/src/platform/mail/mailer.js';
-import { EventBus } from '../../../server/src/platform/event-bus.js';
+import type { App } from '../../../server/src/app.js';
+import { benchApp } from './bench-app.js';
+import type { Db } from '../../../server/src/platform/db/database.js';
 import { freshDatabase, ms, percentile, printTable, step, type BenchModule } from './bench-kit.js';
 
 /**
@@ -110,30 +103,13 @@ export const monitoringBench: BenchModule = {
     if (!(devices > 0) || !(runs > 0))
       throw new Error('--monitoring-devices and --monitoring-runs must be positive');
     const database = await freshDatabase('monitoring', { keep: options.flags.has('keep') });
-    const { db } = createDb(database.url, { max: 10 });
     // 14:00 UTC today: open in every zone of the dataset (Paris 16:00, Toronto 10:00, UTC 14:00)
     const nowMs = Math.floor(Date.now() / 86_400_000) * 86_400_000 + 14 * 3_600_000;
-    const clock = new ManualClock(new Date(nowMs));
-    const config = loadConfig({
-      LOG_LEVEL: 'warn',
-      DATA_DIR: '/tmp/footfall-bench',
-      DATABASE_URL: database.url,
-    });
-    const ctx: AppContext = {
-      config,
-      db,
-      log: createLogger('warn'),
-      clock,
-      mailer: createMailer({ from: config.MAIL_FROM, dataDir: config.dataDir }),
-      tokens: new TokenService(randomBytes(32).toString('hex'), clock, 24 * 60),
-      bus: new EventBus(),
-    };
-    let app: App | null = null;
+    const bench = benchApp(database.url, new Date(nowMs));
+    const { db } = bench;
     try {
       let done = step('fresh database, migrations');
-      await migrate(db);
-      app = await buildApp(ctx);
-      await app.ready();
+      const app = await bench.start();
       done();
       done = step(`generating ${devices} devices, a day of minute data (set-based SQL) and rollups`);
       const data = await generate(app, db, devices, nowMs);
@@ -191,8 +167,7 @@ export const monitoringBench: BenchModule = {
       if (last.devices !== devices)
         throw new Error(`the pass judged ${last.devices} devices, not ${devices}`);
     } finally {
-      await app?.close();
-      await db.destroy();
+      await bench.close();
       await database.stop();
     }
   },

@@ -20,15 +20,10 @@ import {
   type AggregatedSeries,
   type LocalMinute,
 } from '@footfall/domain';
-import { buildApp, type App } from '../../../server/src/app.js';
-import type { AppContext } from '../../../server/src/platform/context.js';
-import { loadConfig } from '../../../server/src/config/config.js';
-import { createDb, migrate, type Db } from '../../../server/src/platform/db/database.js';
-import { createLogger } from '../../../server/src/platform/logger.js';
-import { ManualClock } from '../../../server/src/platform/clock.js';
-import { TokenService } from '../../../server/src/platform/auth/tokens.js';
-import { createMailer } from '../../../server/src/platform/mail/mailer.js';
-import { EventBus } from '../../../server/src/platform/event-bus.js';
+import type { App } from '../../../server/src/app.js';
+import { benchApp } from './bench-app.js';
+import { createDb, type Db } from '../../../server/src/platform/db/database.js';
+import type { ManualClock } from '../../../server/src/platform/clock.js';
 import { measureIngestThroughput } from '../../../server/src/features/timeseries/ingest.bench.js';
 import { sql } from 'kysely';
 import {
@@ -90,28 +85,12 @@ export const timeseriesBench: BenchModule = {
       reused = options.flags.has('fresh') ? null : (rows[0]?.data ?? null);
       if (!reused) await dropKeptDatabase(kept);
     }
-    const { db } = createDb(database.url, { max: 10 });
-    const clock = new ManualClock(new Date());
-    const config = loadConfig({
-      LOG_LEVEL: 'warn',
-      DATA_DIR: '/tmp/footfall-bench',
-      DATABASE_URL: database.url,
-    });
-    const ctx: AppContext = {
-      config,
-      db,
-      log: createLogger('warn'),
-      clock,
-      mailer: createMailer({ from: config.MAIL_FROM, dataDir: config.dataDir }),
-      tokens: new TokenService(randomBytes(32).toString('hex'), clock, 24 * 60),
-      bus: new EventBus(),
-    };
+    const bench = benchApp(database.url, new Date());
+    const { db, ctx, clock } = bench;
     let app: App | null = null;
     try {
       let done = step('fresh database, migrations');
-      await migrate(db);
-      app = await buildApp(ctx);
-      await app.ready();
+      app = await bench.start();
       done();
       let data: Dataset;
       if (reused) {
@@ -239,8 +218,7 @@ export const timeseriesBench: BenchModule = {
       if (wrong.length > 0)
         throw new Error(`engine and baseline disagree on: ${wrong.map((r) => r[0]).join(', ')}`);
     } finally {
-      await app?.close();
-      await db.destroy();
+      await bench.close();
       await database.stop();
     }
   },

@@ -101,6 +101,7 @@ export function createSnapshotsService(deps: {
           noSelection: tx('snapshot_no_selection'),
           moreRows: (count) => tx('snapshot_more_rows', { count }),
           generated: tx('snapshot_generated'),
+          incomplete: (n, m, list) => tx('snapshot_incomplete', { n, m, names: list.join(', ') }),
         },
         nodeName: (nodeId) => names.get(nodeId) ?? nodeId,
       });

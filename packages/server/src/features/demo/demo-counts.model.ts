@@ -1,10 +1,5 @@
-import {
-  ALL_DAY,
-  fromLocalMinute,
-  offsetMinutesAt,
-  parseBusinessHours,
-  type WeekWindows,
-} from '@footfall/domain';
+import { ALL_DAY, parseBusinessHours, type WeekWindows } from '@footfall/domain';
+import type { ZoneRules } from './demo-zone.js';
 
 /**
  * The demo's count model (pure): door counts per minute (or per quarter hour for older history)
@@ -24,6 +19,8 @@ export interface LocationModel {
   seed: number;
   profile: Profile;
   timeZone: string;
+  /** the zone's rules as the database has them (demo-zone.ts) */
+  zone: ZoneRules;
   hours: WeekWindows;
   capacity: number;
   /** share of the location's traffic per door, summing to 1 */
@@ -137,16 +134,16 @@ export function planDay(loc: LocationModel, day: number): DayPlan {
     }
   }
   if (total > 0) for (let k = 0; k < expected.length; k++) expected[k] = (expected[k]! / total) * daily;
-  const start = fromLocalMinute(loc.timeZone, day * 1440);
-  const offStart = offsetMinutesAt(loc.timeZone, start.utcMs);
-  const offEnd = offsetMinutesAt(loc.timeZone, start.utcMs + 1440 * 60_000);
-  return { day, windows, expected, utcOfMidnight: offStart === offEnd ? start.utcMs : null };
+  const start = loc.zone.fromLocalMinute(day * 1440);
+  const offStart = loc.zone.offsetAt(start);
+  const offEnd = loc.zone.offsetAt(start + 1440 * 60_000);
+  return { day, windows, expected, utcOfMidnight: offStart === offEnd ? start : null };
 }
 
 /** UTC instant of a local minute of a planned day. */
 export function utcOf(loc: LocationModel, plan: DayPlan, minuteOfDay: number): number {
   if (plan.utcOfMidnight !== null) return plan.utcOfMidnight + minuteOfDay * 60_000;
-  return fromLocalMinute(loc.timeZone, plan.day * 1440 + minuteOfDay).utcMs;
+  return loc.zone.fromLocalMinute(plan.day * 1440 + minuteOfDay);
 }
 
 export interface DoorCounts {
@@ -213,7 +210,7 @@ export function outagesOf(loc: LocationModel, door: number, firstDay: number, la
   const n = 2 + Math.floor(random() * 3);
   for (let i = 0; i < n; i++) {
     const day = firstDay + Math.floor(random() * Math.max(1, lastDay - firstDay - 2));
-    const start = fromLocalMinute(loc.timeZone, day * 1440 + Math.floor(random() * 20) * 60).utcMs;
+    const start = loc.zone.fromLocalMinute(day * 1440 + Math.floor(random() * 20) * 60);
     const hours = random() < 0.3 ? 24 : 2 + Math.floor(random() * 8);
     list.push({ from: start, to: start + hours * 3600_000 });
   }

@@ -117,3 +117,27 @@ export async function hasResetSchedule(db: Db, locationIds: readonly string[]): 
 export async function clearSeries(db: Db, seriesKeys: readonly number[]): Promise<void> {
   await sql`delete from measurement where series_key = any(${[...seriesKeys]}::int[])`.execute(db);
 }
+
+/**
+ * The UTC offsets (minutes) of a time zone over [fromMs, toMs) as PostgreSQL's tz database has them:
+ * the offset at `fromMs`, then each change, sampled hourly (every zone of the demo changes on the
+ * hour). A few rows per year. See demo-zone.ts for why the demo does not use Node's copy.
+ */
+export async function zoneOffsets(
+  db: Db,
+  timeZone: string,
+  fromMs: number,
+  toMs: number,
+): Promise<{ fromMs: number; offset: number }[]> {
+  const { rows } = await sql<{ t: number; o: number }>`
+    with h as (
+      select t, (extract(epoch from ((t at time zone ${timeZone}) - (t at time zone 'UTC'))) / 60)::int as o
+      from generate_series(date_trunc('hour', to_timestamp(${fromMs} / 1000.0)), to_timestamp(${toMs} / 1000.0),
+                           interval '1 hour') t
+    )
+    select (extract(epoch from t) * 1000)::float8 as t, o
+    from (select t, o, lag(o) over (order by t) as prev from h) x
+    where prev is null or prev <> o
+    order by t`.execute(db);
+  return rows.map((r) => ({ fromMs: r.t, offset: r.o }));
+}

@@ -1,4 +1,3 @@
-import { toLocalMinute, fromLocalMinute } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
@@ -31,7 +30,10 @@ import {
   hasResetSchedule,
   lastInstant,
   nodeKpisOfSeries,
+  zoneOffsets,
 } from './demo-counts.repository.js';
+import { DEMO_SENSOR_FAULTS } from './demo-organisation.js';
+import { zoneRules, type ZoneRules } from './demo-zone.js';
 
 const MINUTE = 60_000;
 const HOUR = 3600_000;
@@ -50,7 +52,8 @@ const MAX_CATCH_UP_MS = 3 * 24 * HOUR;
 interface DemoLocationSeries {
   model: LocationModel;
   locationId: string;
-  doors: { deviceId: string; inKey: number; outKey: number; inId: string; outId: string }[];
+  name: string;
+  doors: { deviceId: string; name: string; inKey: number; outKey: number; inId: string; outId: string }[];
   sales: { transactions: number; sales: number; itemsSold: number; staffHours: number };
   service: { dwellTime: number; queuingTime: number; queueLength: number } | null;
   occupancyKey: number | null;
@@ -96,8 +99,28 @@ export function createDemoCountsService(deps: {
 }) {
   const { db, clock, log, series, ingest, occupancy } = deps;
 
+  /**
+   * Each zone's rules from the database, from before the oldest history day to two years ahead (the
+   * live generator keeps using them while the server runs).
+   */
+  async function zonesOf(demo: DemoOrganisation): Promise<Map<string, ZoneRules>> {
+    const nowMs = clock.now().getTime();
+    const zones = new Map<string, ZoneRules>();
+    for (const tz of new Set(demo.locations.map((l) => l.timezone))) {
+      const offsets = await zoneOffsets(
+        db,
+        tz,
+        nowMs - (HISTORY_DAYS + 3) * 24 * HOUR,
+        nowMs + 730 * 24 * HOUR,
+      );
+      zones.set(tz, zoneRules(offsets));
+    }
+    return zones;
+  }
+
   async function prepare(demo: DemoOrganisation): Promise<DemoLocationSeries[]> {
     const out: DemoLocationSeries[] = [];
+    const zones = await zonesOf(demo);
     for (const [index, loc] of demo.locations.entries()) {
       const devices = demo.devices.filter((d) => d.locationId === loc.id);
       const weights = devices.map((_, i) => (i === 0 ? 2 : 1));
@@ -107,6 +130,7 @@ export function createDemoCountsService(deps: {
         seed: index + 1,
         profile,
         timeZone: loc.timezone,
+        zone: zones.get(loc.timezone)!,
         hours: hoursOf(loc.businessHours),
         capacity: loc.capacity || 200,
         doorWeights: weights.map((w) => w / total),
@@ -123,7 +147,14 @@ export function createDemoCountsService(deps: {
           measurementProtocol: 'TrafficOut',
           source: d.serialNumber,
         });
-        doors.push({ deviceId: d.id, inKey: inS.key, outKey: outS.key, inId: inS.id, outId: outS.id });
+        doors.push({
+          deviceId: d.id,
+          name: d.name,
+          inKey: inS.key,
+          outKey: outS.key,
+          inId: inS.id,
+          outId: outS.id,
+        });
       }
       const hourly = async (protocol: string) =>
         (
@@ -168,7 +199,7 @@ export function createDemoCountsService(deps: {
           .executeTakeFirst();
         occupancyKey = row?.key ?? null;
       }
-      out.push({ model, locationId: loc.id, doors, sales, service, occupancyKey });
+      out.push({ model, locationId: loc.id, name: loc.name, doors, sales, service, occupancyKey });
     }
     return out;
   }
@@ -233,15 +264,44 @@ export function createDemoCountsService(deps: {
 
   /** The most recent scheduled reset instant at or before now, in the location's zone. */
   function lastResetOf(model: LocationModel, nowMs: number): Date {
-    const local = toLocalMinute(model.timeZone, nowMs);
+    const local = model.zone.toLocalMinute(nowMs);
     let day = Math.floor(local / 1440);
     if (local - day * 1440 < RESET_MINUTE) day--;
-    return new Date(fromLocalMinute(model.timeZone, day * 1440 + RESET_MINUTE).utcMs);
+    return new Date(model.zone.fromLocalMinute(day * 1440 + RESET_MINUTE));
+  }
+
+  /**
+   * A door's outages in the history: the random ones of the older, hourly history, and the deliberate
+   * ones of DEMO_SENSOR_FAULTS (the only ones in the minute history the monitoring judges).
+   */
+  function outagesOfDoor(
+    loc: DemoLocationSeries,
+    door: number,
+    first: number,
+    today: number,
+    minuteDays: number,
+  ) {
+    const list = outagesOf(loc.model, door, first, Math.min(today - 2, today - minuteDays));
+    for (const f of DEMO_SENSOR_FAULTS.outages) {
+      if (f.location !== loc.name || f.door !== loc.doors[door]?.name) continue;
+      const day = today - f.daysAgo;
+      const opening = planDay(loc.model, day).windows[0]?.[0];
+      if (opening === undefined) continue;
+      const from = loc.model.zone.fromLocalMinute(day * 1440 + opening + f.afterOpening);
+      list.push({ from, to: from + f.minutes * MINUTE });
+    }
+    return list;
   }
 
   let prepared: DemoLocationSeries[] | null = null;
 
   const service = {
+    /** A zone's rules as the database has them (demo-zone.ts), for whoever crafts demo data in local time. */
+    async zoneOf(timeZone: string): Promise<ZoneRules> {
+      const nowMs = clock.now().getTime();
+      return zoneRules(await zoneOffsets(db, timeZone, nowMs - 60 * 24 * HOUR, nowMs + 7 * 24 * HOUR));
+    },
+
     /**
      * Loads the history once (nothing happens when the demo series already hold data): generation in
      * memory, bulk insert, rollups and node totals rebuilt in SQL, occupancy refolded from the last
@@ -297,10 +357,10 @@ export function createDemoCountsService(deps: {
         for (const loc of locations) {
           const g = Date.now();
           const points = new Points();
-          const today = Math.floor(toLocalMinute(loc.model.timeZone, nowMs) / 1440);
+          const today = Math.floor(loc.model.zone.toLocalMinute(nowMs) / 1440);
           const first = today - historyDays + 1;
           const outages = new Map(
-            loc.doors.map((_, i) => [i, outagesOf(loc.model, i, first, today - 2)] as const),
+            loc.doors.map((_, i) => [i, outagesOfDoor(loc, i, first, today, minuteDays)] as const),
           );
           const lastReset = lastResetOf(loc.model, nowMs).getTime();
           for (let day = first; day <= today; day++) {
@@ -381,8 +441,8 @@ export function createDemoCountsService(deps: {
             points.values.push(value);
           },
         };
-        const firstDay = Math.floor(toLocalMinute(loc.model.timeZone, fromMs) / 1440);
-        const lastDay = Math.floor(toLocalMinute(loc.model.timeZone, nowMs - 1) / 1440);
+        const firstDay = Math.floor(loc.model.zone.toLocalMinute(fromMs) / 1440);
+        const lastDay = Math.floor(loc.model.zone.toLocalMinute(nowMs - 1) / 1440);
         for (let day = firstDay; day <= lastDay; day++) {
           generateDay(loc, planDay(loc.model, day), 1, nowMs, sink, {
             outages: new Map(),

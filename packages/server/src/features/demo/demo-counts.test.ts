@@ -67,8 +67,8 @@ describe('demo counts', () => {
 
   it('looks like a shop: busier on Saturday than on Monday, entries and exits balance each day', async () => {
     const store = demo.locations.find((l) => l.name === 'Toronto Eaton Centre')!;
-    const days = await sql<{ dow: number; ins: number; outs: number }>`
-      select extract(dow from r.local_date)::int as dow,
+    const days = await sql<{ day: string; dow: number; ins: number; outs: number }>`
+      select r.local_date::text as day, extract(dow from r.local_date)::int as dow,
         sum(r.sum) filter (where k.measurement_protocol = 'TrafficIn')::float8 as ins,
         sum(r.sum) filter (where k.measurement_protocol = 'TrafficOut')::float8 as outs
       from node_rollup_day r join node_kpi k on k.key = r.node_kpi_key
@@ -79,8 +79,19 @@ describe('demo counts', () => {
       return list.reduce((a, b) => a + b, 0) / list.length;
     };
     expect(avg(6)).toBeGreaterThan(avg(1) * 1.3);
-    for (const d of days.rows)
-      expect(Math.abs(d.ins - d.outs)).toBeLessThanOrEqual(Math.max(5, d.ins * 0.05));
+    // a day with a sensor outage (a door sent fewer points than the others) loses exits and entries
+    // unevenly: those days are left out of the balance check
+    const outageDays = await sql<{ day: string }>`
+      select r.local_date::text as day from rollup_day r join time_series s on s.key = r.series_key
+      join node d on d.id = s.node_id
+      where d.parent_id = ${store.id} and s.measurement_protocol = 'TrafficIn'
+      group by r.local_date having min(r.count) <> max(r.count) or count(*) < ${demo.devices.filter((x) => x.locationId === store.id).length}`.execute(
+      t.db,
+    );
+    const skipped = new Set(outageDays.rows.map((r) => r.day));
+    const whole = days.rows.filter((d) => !skipped.has(d.day));
+    expect(whole.length).toBeGreaterThan(days.rows.length / 2);
+    for (const d of whole) expect(Math.abs(d.ins - d.outs)).toBeLessThanOrEqual(Math.max(5, d.ins * 0.05));
     // conversion around a quarter of the entries
     const conv = await sql<{ tx: number; ins: number }>`
       select

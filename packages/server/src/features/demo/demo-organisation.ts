@@ -360,3 +360,44 @@ export const DEMO_ACCOUNTS: DemoAccountSpec[] = [
     mobileSettings: ALL_MOBILE,
   },
 ];
+
+/** A demo door, by its location's and its own name. */
+export interface DemoDoorRef {
+  location: string;
+  door: string;
+}
+
+/**
+ * The demo's deliberate sensor faults (issue 13). Every other door counts faithfully through its
+ * store's business hours, so a fresh demo shows exactly these incidents and no others:
+ * - `outages`: a door sent nothing for `minutes` from `afterOpening` minutes past its opening time,
+ *   `daysAgo` local days before today: a resolved "offline" incident each (the newest gets an open
+ *   ticket, the next a closed one);
+ * - `imbalances`: a door counted only `exitShare` of its exits yesterday: an "imbalance" incident each
+ *   (a ticket on the first, the second left to review);
+ * - `blocked`: a door counted zero for `minutes` up to `untilMinute` (local) yesterday while the other
+ *   doors counted: a "blocked" incident with a ticket.
+ * The random outages of the older (hourly) history (demo-counts.model.ts `outagesOf`) stay out of
+ * the minute history the monitoring judges.
+ */
+export const DEMO_SENSOR_FAULTS: {
+  outages: (DemoDoorRef & { daysAgo: number; afterOpening: number; minutes: number })[];
+  imbalances: (DemoDoorRef & { exitShare: number })[];
+  blocked: DemoDoorRef & { untilMinute: number; minutes: number };
+} = {
+  outages: [
+    { location: 'Ottawa Rideau', door: 'Parking entrance', daysAgo: 3, afterOpening: 120, minutes: 180 },
+    {
+      location: 'Montréal Sainte-Catherine',
+      door: 'Entrée métro',
+      daysAgo: 9,
+      afterOpening: 60,
+      minutes: 300,
+    },
+  ],
+  imbalances: [
+    { location: 'Toronto Queen West', door: 'Back door', exitShare: 0.55 },
+    { location: 'Vancouver Robson', door: 'Thurlow St entrance', exitShare: 0.75 },
+  ],
+  blocked: { location: 'Burnaby Metrotown', door: 'Parking level P2', untilMinute: 15 * 60, minutes: 75 },
+};

@@ -218,3 +218,7 @@ export function createDemoService(deps: {
 }
 
 export type DemoService = ReturnType<typeof createDemoService>;
+
+/** for the monitoring demo (the faults it raises incidents for) and its test */
+export { DEMO_SENSOR_FAULTS, type DemoDoorRef } from './demo-organisation.js';
+export type { ZoneRules } from './demo-zone.js';

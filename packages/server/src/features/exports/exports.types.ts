@@ -17,7 +17,13 @@ export interface SnapshotDocument {
   /** the web app's words (kpi_*, weekday_short_*, mode_n1, ...) in the sender's language */
   t: (key: string) => string;
   /** words of the PDF itself */
-  texts: { noSelection: string; moreRows: (n: number) => string; generated: string };
+  texts: {
+    noSelection: string;
+    moreRows: (n: number) => string;
+    generated: string;
+    /** the note of a widget whose locations sent incomplete data: n of m, their names */
+    incomplete: (n: number, m: number, names: string[]) => string;
+  };
   nodeName: (id: string) => string;
 }
 

@@ -5,6 +5,7 @@ import {
   findSeries,
   formatDelta,
   cardNamesKpi,
+  completenessSummary,
   formatKpiValue,
   kpiCardFigures,
   occupancyRows,
@@ -251,11 +252,34 @@ export function drawWidget(doc: Doc, item: SnapshotWidget, d: SnapshotDocument, 
       width: frame.w - 2 * PAD,
     },
   );
+  // the web's "data incomplete for N of M locations" mark, as a note at the frame's foot
+  const incomplete = completenessSummary(item.series);
+  const note = incomplete
+    ? d.texts.incomplete(
+        incomplete.incomplete.length,
+        incomplete.total,
+        incomplete.incomplete.map((n) => d.nodeName(n.nodeId)),
+      )
+    : null;
+  if (note)
+    write(
+      doc,
+      note,
+      frame.x + PAD,
+      frame.y + frame.h - PAD - 2,
+      { size: 7, color: INK },
+      {
+        width: frame.w - 2 * PAD,
+        height: 9,
+        ellipsis: true,
+        lineBreak: false,
+      },
+    );
   const box = {
     x: frame.x + PAD,
     y: frame.y + HEADER_H + 4,
     w: frame.w - 2 * PAD,
-    h: frame.h - HEADER_H - 4 - PAD,
+    h: frame.h - HEADER_H - 4 - PAD - (note ? 8 : 0),
   };
   switch (widget.type.name) {
     case 'text':

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DemoOrganisation } from '../demo/demo.service.js';
+import { DEMO_SENSOR_FAULTS, type DemoOrganisation } from '../demo/demo.service.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -17,6 +17,42 @@ describe('monitoring demo', () => {
     await t.app.services.demoCounts.ensureHistory(demo, { days: 30, minuteDays: 28 });
     await t.app.services.monitoringDemo(demo);
   }, 240_000);
+
+  it('raises exactly the incidents of the demo definition, and every other door is 100 % complete', async () => {
+    const { authHeader } = await import('../../test/factories.js');
+    const root = await t.db
+      .selectFrom('app_user')
+      .select(['id', 'username'])
+      .where('username', '=', 'superadmin')
+      .executeTakeFirstOrThrow();
+    const headers = await authHeader(t.ctx, root);
+    const incidents = (
+      await t.app.inject({ method: 'GET', url: '/api/Monitoring/Incidents?limit=500', headers })
+    ).json() as { items: { rule: string; locationName: string; deviceName: string }[] };
+    const key = (rule: string, d: { location: string; door: string }) => `${rule} ${d.location} / ${d.door}`;
+    const intended = [
+      ...DEMO_SENSOR_FAULTS.outages.map((o) => key('offline', o)),
+      ...DEMO_SENSOR_FAULTS.imbalances.map((o) => key('imbalance', o)),
+      key('blocked', DEMO_SENSOR_FAULTS.blocked),
+    ].sort();
+    const raised = incidents.items
+      .map((i) => key(i.rule, { location: i.locationName, door: i.deviceName }))
+      .sort();
+    expect(raised).toEqual(intended);
+
+    const devices = (
+      await t.app.inject({ method: 'GET', url: '/api/Monitoring/devices', headers })
+    ).json() as { name: string; locationName: string; completeness7d: number | null; status: string }[];
+    const demoDevices = devices.filter((d) => demo.locations.some((l) => l.name === d.locationName));
+    expect(demoDevices).toHaveLength(demo.devices.length);
+    const broken = new Set(DEMO_SENSOR_FAULTS.outages.filter((o) => o.daysAgo < 7).map((o) => key('', o)));
+    for (const d of demoDevices) {
+      const id = key('', { location: d.locationName, door: d.name });
+      if (broken.has(id)) expect(d.completeness7d, id).toBeLessThan(1);
+      else expect(d.completeness7d, id).toBe(1);
+      expect(d.status, id).not.toBe('offline');
+    }
+  });
 
   it('turns the history outages into resolved offline incidents that match gaps in the data', async () => {
     const outages = await t.db

@@ -1,9 +1,13 @@
-import { fromLocalMinute, toLocalMinute } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
 import { textsIn } from '../../platform/i18n/texts.js';
-import type { DemoOrganisation } from '../demo/demo.service.js';
+import {
+  DEMO_SENSOR_FAULTS,
+  type DemoDoorRef,
+  type DemoOrganisation,
+  type ZoneRules,
+} from '../demo/demo.service.js';
 import type { IngestService } from '../timeseries/ingest.service.js';
 import {
   anyIncidentOn,
@@ -21,18 +25,27 @@ const MINUTE_HISTORY_DAYS = 27;
 /**
  * Monitoring on the demo organisation, once (when none of its nodes has an incident yet):
  * - device health read from the loaded history;
- * - the sensor outages the demo history really holds (gaps of an open store's minute data) become
- *   resolved offline incidents; the newest gets an open ticket, an older one a closed ticket;
- * - two doors miscount their exits yesterday (rewritten through the ingest path: 55 % and 75 % of
- *   what they counted) and one door counted zero for 75 minutes yesterday afternoon while the other
- *   doors counted: the real detection pass raises the imbalance and blocked incidents (the blocked one
- *   judged at yesterday 15:00 local, when it happened); tickets open on the worse imbalance and the
- *   blocked door, the milder imbalance stays to be reviewed;
+ * - the sensor outages the demo history really holds (gaps of an open store's minute data: the
+ *   deliberate ones of DEMO_SENSOR_FAULTS) become resolved offline incidents; the newest gets an open
+ *   ticket, an older one a closed ticket;
+ * - the doors of DEMO_SENSOR_FAULTS.imbalances miscount their exits yesterday (rewritten through the
+ *   ingest path) and the blocked door counts zero for a while yesterday afternoon while the other
+ *   doors count: the real detection pass raises the imbalance and blocked incidents (the blocked one
+ *   judged when it happened); tickets open on the first imbalance and the blocked door, the second
+ *   imbalance stays to be reviewed;
  * - the recipients are the demo admin and device manager (Demo Retail) and admin-b (Demo Venues, in
  *   French); the mails are in the outbox.
  */
 export async function seedMonitoringDemo(
-  deps: { db: Db; clock: Clock; log: Logger; ingest: IngestService; monitoring: MonitoringService },
+  deps: {
+    db: Db;
+    clock: Clock;
+    log: Logger;
+    ingest: IngestService;
+    monitoring: MonitoringService;
+    /** local time as the database reads it (the demo history is generated with the same rules) */
+    zoneOf: (timeZone: string) => Promise<ZoneRules>;
+  },
   demo: DemoOrganisation,
 ): Promise<void> {
   const { db, clock, log, ingest, monitoring } = deps;
@@ -54,9 +67,15 @@ export async function seedMonitoringDemo(
     30,
   );
 
-  const retail = demo.locations.filter((l) => l.groupId === demo.groups.retail);
-  const doorsOf = (locationId: string) => demo.devices.filter((d) => d.locationId === locationId);
-  const yesterday = (tz: string) => Math.floor(toLocalMinute(tz, now.getTime()) / 1440) - 1;
+  /** a fault's door with its location's zone and yesterday's local day */
+  async function doorOf(ref: DemoDoorRef) {
+    const location = demo.locations.find((l) => l.name === ref.location);
+    const door = location && demo.devices.find((d) => d.locationId === location.id && d.name === ref.door);
+    if (!location || !door) return null;
+    const zone = await deps.zoneOf(location.timezone);
+    const yesterday = Math.floor(zone.toLocalMinute(now.getTime()) / 1440) - 1;
+    return { door, zone, yesterday };
+  }
 
   /** Rewrites a series' points in [fromMs, toMs) through the ingest path. */
   async function rewrite(key: number | undefined, fromMs: number, toMs: number, f: (v: number) => number) {
@@ -71,35 +90,35 @@ export async function seedMonitoringDemo(
   }
 
   // exits miscounted yesterday
-  const miscounting = [
-    { location: retail[1], door: 1, factor: 0.55 },
-    { location: retail[3], door: 1, factor: 0.75 },
-  ];
-  for (const m of miscounting) {
-    const door = m.location && doorsOf(m.location.id)[m.door];
-    if (!m.location || !door) continue;
-    const day = yesterday(m.location.timezone);
-    const from = fromLocalMinute(m.location.timezone, day * 1440).utcMs;
-    const to = fromLocalMinute(m.location.timezone, (day + 1) * 1440).utcMs;
+  const miscounting: string[] = [];
+  for (const m of DEMO_SENSOR_FAULTS.imbalances) {
+    const found = await doorOf(m);
+    if (!found) continue;
+    const { door, zone, yesterday } = found;
+    const from = zone.fromLocalMinute(yesterday * 1440);
+    const to = zone.fromLocalMinute((yesterday + 1) * 1440);
     // keep the share exactly: what a rounded minute loses is carried to the next
     let carry = 0;
     await rewrite((await seriesKeysOf(db, door.id)).out, from, to, (v) => {
-      carry += v * m.factor;
+      carry += v * m.exitShare;
       const kept = Math.floor(carry);
       carry -= kept;
       return kept;
     });
+    miscounting.push(door.id);
   }
 
-  // a blinded lens yesterday afternoon: zero for 75 minutes up to 15:00 local
-  const blockedLoc = retail[0];
-  const blockedDoor = blockedLoc && doorsOf(blockedLoc.id)[1];
+  // a blinded lens yesterday afternoon: zero for a while while the other doors count
+  const blocked = DEMO_SENSOR_FAULTS.blocked;
+  const blockedFound = await doorOf(blocked);
+  const blockedDoor = blockedFound?.door;
   let blockedAt: Date | null = null;
-  if (blockedLoc && blockedDoor) {
-    const t = fromLocalMinute(blockedLoc.timezone, yesterday(blockedLoc.timezone) * 1440 + 15 * 60).utcMs;
-    const keys = await seriesKeysOf(db, blockedDoor.id);
-    await rewrite(keys.in, t - 75 * MIN, t, () => 0);
-    await rewrite(keys.out, t - 75 * MIN, t, () => 0);
+  if (blockedFound) {
+    const { door, zone, yesterday } = blockedFound;
+    const t = zone.fromLocalMinute(yesterday * 1440 + blocked.untilMinute);
+    const keys = await seriesKeysOf(db, door.id);
+    await rewrite(keys.in, t - blocked.minutes * MIN, t, () => 0);
+    await rewrite(keys.out, t - blocked.minutes * MIN, t, () => 0);
     blockedAt = new Date(t);
     await monitoring.detect(blockedAt);
   }
@@ -109,11 +128,11 @@ export async function seedMonitoringDemo(
   const find = (rule: string, nodeId?: string) =>
     open.find((i) => i.rule === rule && (nodeId === undefined || i.node_id === nodeId));
   const texts = textsIn('en');
-  const worseImbalance = miscounting[0]!.location && doorsOf(miscounting[0]!.location.id)[1];
+  const worseImbalance = miscounting[0];
   const toTicket = [
     outages[0] ? { id: outages[0].id, comment: texts('monitoring_demo_comment') } : null,
     worseImbalance
-      ? find('imbalance', worseImbalance.id) && { id: find('imbalance', worseImbalance.id)!.id }
+      ? find('imbalance', worseImbalance) && { id: find('imbalance', worseImbalance)!.id }
       : null,
     blockedDoor ? find('blocked', blockedDoor.id) && { id: find('blocked', blockedDoor.id)!.id } : null,
   ].filter((x): x is { id: string; comment?: string } => !!x);

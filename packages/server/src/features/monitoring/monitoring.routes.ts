@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -41,6 +42,12 @@ const DEVICE_MANAGERS = { access: ACCESS.deviceManagers };
 const TICKET_CLOSERS = { access: ACCESS.ticketClosers };
 const SUPER_ADMIN = { access: ACCESS.superAdmin };
 
+/** A route's options: who may call it, its summary for the OpenAPI document, its zod schemas. */
+const route = <C, S extends FastifySchema>(config: C, summary: string, schema: S) => ({
+  config,
+  schema: { tags, summary, ...schema },
+});
+
 /**
  * Monitoring (spec section 7 "Monitoring", "Incident", "DeviceActivity"; issue 13). The paths and
  * shapes are documented in packages/domain/src/contracts/monitoring.ts; everything is limited to the
@@ -52,241 +59,152 @@ export const monitoringRoutes: Feature = (services) => async (app) => {
 
   r.get(
     '/api/Monitoring/GetNbOpenTickets',
-    {
-      config: EVERYONE,
-      schema: {
-        tags,
-        summary: 'Open tickets in the caller scope (the toolbar badge)',
-        response: { 200: OpenTicketCount },
-      },
-    },
+    route(EVERYONE, 'Open tickets in the caller scope (the toolbar badge)', {
+      response: { 200: OpenTicketCount },
+    }),
     async (req) => m.openTicketCount(principalOf(req)),
   );
   r.get(
     '/api/Monitoring/OpenTickets',
-    {
-      config: EVERYONE,
-      schema: {
-        tags,
-        summary: 'Open tickets, newest first',
-        querystring: OpenTicketsQuery,
-        response: { 200: z.array(Ticket) },
-      },
-    },
+    route(EVERYONE, 'Open tickets, newest first', {
+      querystring: OpenTicketsQuery,
+      response: { 200: z.array(Ticket) },
+    }),
     async (req) => m.openTickets(principalOf(req), req.query),
   );
   r.get(
     '/api/Monitoring/HistoryTicket',
-    {
-      config: EVERYONE,
-      schema: {
-        tags,
-        summary: 'Closed tickets, newest closed first',
-        querystring: HistoryTicketQuery,
-        response: { 200: TicketPage },
-      },
-    },
+    route(EVERYONE, 'Closed tickets, newest closed first', {
+      querystring: HistoryTicketQuery,
+      response: { 200: TicketPage },
+    }),
     async (req) => m.historyTickets(principalOf(req), req.query),
   );
   r.get(
     '/api/Monitoring/Tickets/:ticketNumber',
-    {
-      config: EVERYONE,
-      schema: {
-        tags,
-        summary: 'A ticket with its incident, comments and timeline',
-        params: TicketNumberParams,
-        response: { 200: TicketDetail },
-      },
-    },
+    route(EVERYONE, 'A ticket with its incident, comments and timeline', {
+      params: TicketNumberParams,
+      response: { 200: TicketDetail },
+    }),
     async (req) => m.ticket(principalOf(req), req.params.ticketNumber),
   );
   r.get(
     '/api/Monitoring/Incidents',
-    {
-      config: DEVICE_MANAGERS,
-      schema: {
-        tags,
-        summary: 'Incidents, newest first seen first',
-        querystring: IncidentsQuery,
-        response: { 200: IncidentPage },
-      },
-    },
+    route(DEVICE_MANAGERS, 'Incidents, newest first seen first', {
+      querystring: IncidentsQuery,
+      response: { 200: IncidentPage },
+    }),
     async (req) => m.incidents(principalOf(req), req.query),
   );
   r.get(
     '/api/Monitoring/devices',
-    {
-      config: DEVICE_MANAGERS,
-      schema: {
-        tags,
-        summary: 'Devices with health and completeness',
-        querystring: DevicesQuery,
-        response: { 200: z.array(DeviceHealth) },
-      },
-    },
+    route(DEVICE_MANAGERS, 'Devices with health and completeness', {
+      querystring: DevicesQuery,
+      response: { 200: z.array(DeviceHealth) },
+    }),
     async (req) => m.devices(principalOf(req), req.query),
   );
   r.get(
     '/api/Monitoring/devices/:deviceId',
-    {
-      config: DEVICE_MANAGERS,
-      schema: {
-        tags,
-        summary: 'A device: health, status history, series, thresholds',
-        params: DeviceParams,
-        response: { 200: DeviceDetail },
-      },
-    },
+    route(DEVICE_MANAGERS, 'A device: health, status history, series, thresholds', {
+      params: DeviceParams,
+      response: { 200: DeviceDetail },
+    }),
     async (req) => m.device(principalOf(req), req.params.deviceId),
   );
   r.post(
     '/api/Monitoring/RefreshDevices',
-    {
-      config: DEVICE_MANAGERS,
-      schema: {
-        tags,
-        summary: 'Recompute device health from the stored data, then detect',
-        body: RefreshDevicesBody,
-        response: { 200: RefreshDevicesResult },
-      },
-    },
+    route(DEVICE_MANAGERS, 'Recompute device health from the stored data, then detect', {
+      body: RefreshDevicesBody,
+      response: { 200: RefreshDevicesResult },
+    }),
     async (req) => m.refreshDevices(principalOf(req), req.body),
   );
   r.get(
     '/api/DeviceActivity',
-    {
-      config: DEVICE_MANAGERS,
-      schema: {
-        tags,
-        summary: 'A device per local hour: in/out, data minutes, business minutes, arrival delays, gaps',
-        querystring: DeviceActivityQuery,
-        response: { 200: DeviceActivity },
-      },
-    },
+    route(
+      DEVICE_MANAGERS,
+      'A device per local hour: in/out, data minutes, business minutes, arrival delays, gaps',
+      { querystring: DeviceActivityQuery, response: { 200: DeviceActivity } },
+    ),
     async (req) => m.activity(principalOf(req), req.query),
   );
   r.post(
     '/api/Incident/:incidentId/approve',
-    {
-      config: DEVICE_MANAGERS,
-      schema: {
-        tags,
-        summary: 'Confirm an open incident: opens a ticket (T-000123) and mails the recipients',
-        params: IncidentParams,
-        body: ApproveIncidentBody,
-        response: { 200: Ticket },
-      },
-    },
+    route(DEVICE_MANAGERS, 'Confirm an open incident: opens a ticket (T-000123) and mails the recipients', {
+      params: IncidentParams,
+      body: ApproveIncidentBody,
+      response: { 200: Ticket },
+    }),
     async (req) => m.approve(principalOf(req), req.params.incidentId, req.body),
   );
   r.post(
     '/api/Incident/:incidentId/discard',
-    {
-      config: DEVICE_MANAGERS,
-      schema: {
-        tags,
-        summary: 'Call an open incident a false alarm',
-        params: IncidentParams,
-        body: DiscardIncidentBody,
-        response: { 200: Incident },
-      },
-    },
+    route(DEVICE_MANAGERS, 'Call an open incident a false alarm', {
+      params: IncidentParams,
+      body: DiscardIncidentBody,
+      response: { 200: Incident },
+    }),
     async (req) => m.discard(principalOf(req), req.params.incidentId, req.body),
   );
   r.post(
     '/api/Incident/ticket/:ticketNumber/close',
-    {
-      config: TICKET_CLOSERS,
-      schema: {
-        tags,
-        summary: 'Close an open ticket (the CRM ticket) with a note; mails the recipients',
-        params: TicketNumberParams,
-        body: CloseTicketBody,
-        response: { 200: Ticket },
-      },
-    },
+    route(TICKET_CLOSERS, 'Close an open ticket (the CRM ticket) with a note; mails the recipients', {
+      params: TicketNumberParams,
+      body: CloseTicketBody,
+      response: { 200: Ticket },
+    }),
     async (req) => m.close(principalOf(req), req.params.ticketNumber, req.body),
   );
   r.get(
     '/api/Incident/ticket/:ticketNumber/comments',
-    {
-      config: EVERYONE,
-      schema: {
-        tags,
-        summary: "A ticket's comments, oldest first",
-        params: TicketNumberParams,
-        response: { 200: z.array(TicketComment) },
-      },
-    },
+    route(EVERYONE, "A ticket's comments, oldest first", {
+      params: TicketNumberParams,
+      response: { 200: z.array(TicketComment) },
+    }),
     async (req) => m.comments(principalOf(req), req.params.ticketNumber),
   );
   r.post(
     '/api/Incident/ticket/:ticketNumber/comments',
-    {
-      config: EVERYONE,
-      schema: {
-        tags,
-        summary: 'Comment on a ticket',
-        params: TicketNumberParams,
-        body: TicketCommentBody,
-        response: { 200: TicketComment },
-      },
-    },
+    route(EVERYONE, 'Comment on a ticket', {
+      params: TicketNumberParams,
+      body: TicketCommentBody,
+      response: { 200: TicketComment },
+    }),
     async (req) => m.addComment(principalOf(req), req.params.ticketNumber, req.body.text),
   );
   r.get(
     '/api/Monitoring/rules/:clientGroupId',
-    {
-      config: SUPER_ADMIN,
-      schema: {
-        tags,
-        summary: "A client group's rule thresholds (its own over the defaults)",
-        params: ClientGroupParams,
-        response: { 200: RuleSettings },
-      },
-    },
+    route(SUPER_ADMIN, "A client group's rule thresholds (its own over the defaults)", {
+      params: ClientGroupParams,
+      response: { 200: RuleSettings },
+    }),
     async (req) => m.rules(principalOf(req), req.params.clientGroupId),
   );
   r.put(
     '/api/Monitoring/rules/:clientGroupId',
-    {
-      config: SUPER_ADMIN,
-      schema: {
-        tags,
-        summary: "Set a client group's thresholds (null: back to the default)",
-        params: ClientGroupParams,
-        body: RuleThresholdsInput,
-        response: { 200: RuleSettings },
-      },
-    },
+    route(SUPER_ADMIN, "Set a client group's thresholds (null: back to the default)", {
+      params: ClientGroupParams,
+      body: RuleThresholdsInput,
+      response: { 200: RuleSettings },
+    }),
     async (req) => m.setRules(principalOf(req), req.params.clientGroupId, req.body),
   );
   r.get(
     '/api/Monitoring/recipients/:clientGroupId',
-    {
-      config: SUPER_ADMIN,
-      schema: {
-        tags,
-        summary: "A client group's monitoring mail recipients",
-        params: ClientGroupParams,
-        response: { 200: MonitoringRecipients },
-      },
-    },
+    route(SUPER_ADMIN, "A client group's monitoring mail recipients", {
+      params: ClientGroupParams,
+      response: { 200: MonitoringRecipients },
+    }),
     async (req) => m.recipients(principalOf(req), req.params.clientGroupId),
   );
   r.put(
     '/api/Monitoring/recipients/:clientGroupId',
-    {
-      config: SUPER_ADMIN,
-      schema: {
-        tags,
-        summary: "Replace a client group's recipients (its users, or addresses with a language)",
-        params: ClientGroupParams,
-        body: MonitoringRecipientsInput,
-        response: { 200: MonitoringRecipients },
-      },
-    },
+    route(SUPER_ADMIN, "Replace a client group's recipients (its users, or addresses with a language)", {
+      params: ClientGroupParams,
+      body: MonitoringRecipientsInput,
+      response: { 200: MonitoringRecipients },
+    }),
     async (req) => m.setRecipients(principalOf(req), req.params.clientGroupId, req.body),
   );
 };

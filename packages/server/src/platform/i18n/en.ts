@@ -73,6 +73,7 @@ export const en = {
   snapshot_locations: 'Locations selected',
   snapshot_no_selection: 'No location selected.',
   snapshot_more_rows: '… and {{count}} more rows',
+  snapshot_incomplete: 'Data incomplete for {{n}} of {{m}} locations: {{names}}',
   snapshot_generated: 'Footfall dashboard snapshot',
   recovery_mail_subject: 'Reset your password',
   recovery_mail_body:

@@ -75,6 +75,7 @@ export const es: Texts = {
   snapshot_locations: 'Ubicaciones seleccionadas',
   snapshot_no_selection: 'No hay ninguna ubicación seleccionada.',
   snapshot_more_rows: '… y {{count}} filas más',
+  snapshot_incomplete: 'Datos incompletos en {{n}} de {{m}} ubicaciones: {{names}}',
   snapshot_generated: 'Instantánea de panel de Footfall',
   recovery_mail_subject: 'Restablezca su contraseña',
   recovery_mail_body:

@@ -75,6 +75,7 @@ export const fr: Texts = {
   snapshot_locations: 'Emplacements sélectionnés',
   snapshot_no_selection: 'Aucun emplacement sélectionné.',
   snapshot_more_rows: '… et {{count}} lignes de plus',
+  snapshot_incomplete: 'Données incomplètes pour {{n}} emplacements sur {{m}} : {{names}}',
   snapshot_generated: 'Instantané de tableau de bord Footfall',
   recovery_mail_subject: 'Réinitialisez votre mot de passe',
   recovery_mail_body:

@@ -57,105 +57,115 @@ export function MonitoringLayout() {
         />
       )}
       {overlay && <Box sx={{ flex: `0 0 ${COLLAPSED}px` }} />}
+      {/* the column paints the bar's background down the whole page; the bar inside stays in view */}
       <Box
-        component="aside"
+        data-testid="monitoring-sidebar"
         sx={{
           width,
           flex: `0 0 ${width}px`,
+          alignSelf: 'stretch',
           transition: 'width .2s ease, flex-basis .2s ease',
           bgcolor: '#0F1F4B',
-          color: '#fff',
-          position: 'sticky',
-          top: 0,
-          height: '100dvh',
-          display: 'flex',
-          flexDirection: 'column',
-          overflow: 'hidden',
-          ...(overlay ? { position: 'fixed', left: 0, zIndex: (th) => th.zIndex.drawer + 2 } : {}),
+          ...(overlay
+            ? { position: 'fixed', left: 0, top: 0, height: '100dvh', zIndex: (th) => th.zIndex.drawer + 2 }
+            : {}),
         }}
       >
         <Box
+          component="aside"
           sx={{
-            height: 64,
+            color: '#fff',
+            position: 'sticky',
+            top: 0,
+            height: '100dvh',
             display: 'flex',
-            alignItems: 'center',
-            px: 2,
-            gap: 1,
-            justifyContent: open ? 'space-between' : 'center',
+            flexDirection: 'column',
+            overflow: 'hidden',
           }}
         >
           <Box
-            component={RouterLink}
-            to={paths.home(lang)}
-            aria-label={t('home_link')}
-            sx={{ display: 'flex', textDecoration: 'none' }}
+            sx={{
+              height: 64,
+              display: 'flex',
+              alignItems: 'center',
+              px: 2,
+              gap: 1,
+              justifyContent: open ? 'space-between' : 'center',
+            }}
           >
-            {open ? <BrandLogo size={28} inverted /> : <BrandMark size={28} inverted />}
-          </Box>
-          {open && (
-            <IconButton
-              size="small"
-              onClick={() => setOpen(false)}
-              aria-label={t('pane_collapse')}
-              sx={{ color: 'rgba(255,255,255,.7)' }}
+            <Box
+              component={RouterLink}
+              to={paths.home(lang)}
+              aria-label={t('home_link')}
+              sx={{ display: 'flex', textDecoration: 'none' }}
             >
-              <MenuOpen />
+              {open ? <BrandLogo size={28} inverted /> : <BrandMark size={28} inverted />}
+            </Box>
+            {open && (
+              <IconButton
+                size="small"
+                onClick={() => setOpen(false)}
+                aria-label={t('pane_collapse')}
+                sx={{ color: 'rgba(255,255,255,.7)' }}
+              >
+                <MenuOpen />
+              </IconButton>
+            )}
+          </Box>
+          {!open && (
+            <IconButton
+              onClick={() => setOpen(true)}
+              aria-label={t('pane_expand')}
+              sx={{ color: 'rgba(255,255,255,.7)', alignSelf: 'center', mb: 1 }}
+            >
+              <Menu />
             </IconButton>
           )}
-        </Box>
-        {!open && (
-          <IconButton
-            onClick={() => setOpen(true)}
-            aria-label={t('pane_expand')}
-            sx={{ color: 'rgba(255,255,255,.7)', alignSelf: 'center', mb: 1 }}
+          <Typography
+            variant="overline"
+            sx={{ px: 2.5, color: 'rgba(255,255,255,.5)', display: open ? 'block' : 'none' }}
           >
-            <Menu />
-          </IconButton>
-        )}
-        <Typography
-          variant="overline"
-          sx={{ px: 2.5, color: 'rgba(255,255,255,.5)', display: open ? 'block' : 'none' }}
-        >
-          {t('nav_monitoring')}
-        </Typography>
-        <List
-          sx={{ px: 1.25 }}
-          component="nav"
-          aria-label={t('monitoring_menu')}
-          data-testid="monitoring-menu"
-        >
-          {monitoringMenu(user).map((key) => {
-            const item = ITEMS[key];
-            const target = stripLanguage(item.to(lang));
-            const selected =
-              here === target || here.startsWith(`${target}/`) || (key === 'tickets' && onTickets);
-            return (
-              <Tooltip key={key} title={open ? '' : t(item.label)} placement="right">
-                <ListItemButton
-                  component={RouterLink}
-                  to={item.to(lang)}
-                  onClick={() => !isDesktop && setOpen(false)}
-                  selected={selected}
-                  aria-current={selected ? 'page' : undefined}
-                  aria-label={t(item.label)}
-                  sx={{
-                    mb: 0.5,
-                    color: 'rgba(255,255,255,.8)',
-                    justifyContent: open ? 'flex-start' : 'center',
-                    '& .MuiListItemIcon-root': { color: 'rgba(255,255,255,.7)', minWidth: open ? 36 : 0 },
-                    '&.Mui-selected': { bgcolor: 'rgba(255,255,255,.12)', color: '#fff' },
-                    '&.Mui-selected .MuiListItemIcon-root': { color: '#7FF3E6' },
-                    '&.Mui-selected:hover': { bgcolor: 'rgba(255,255,255,.16)' },
-                  }}
-                >
-                  <ListItemIcon>{item.icon}</ListItemIcon>
-                  {open && <ListItemText primary={t(item.label)} />}
-                </ListItemButton>
-              </Tooltip>
-            );
-          })}
-        </List>
-        {onTickets && open && <MonitoringTreePane />}
+            {t('nav_monitoring')}
+          </Typography>
+          <List
+            sx={{ px: 1.25 }}
+            component="nav"
+            aria-label={t('monitoring_menu')}
+            data-testid="monitoring-menu"
+          >
+            {monitoringMenu(user).map((key) => {
+              const item = ITEMS[key];
+              const target = stripLanguage(item.to(lang));
+              const selected =
+                here === target || here.startsWith(`${target}/`) || (key === 'tickets' && onTickets);
+              return (
+                <Tooltip key={key} title={open ? '' : t(item.label)} placement="right">
+                  <ListItemButton
+                    component={RouterLink}
+                    to={item.to(lang)}
+                    onClick={() => !isDesktop && setOpen(false)}
+                    selected={selected}
+                    aria-current={selected ? 'page' : undefined}
+                    aria-label={t(item.label)}
+                    sx={{
+                      mb: 0.5,
+                      color: 'rgba(255,255,255,.8)',
+                      justifyContent: open ? 'flex-start' : 'center',
+                      '& .MuiListItemIcon-root': { color: 'rgba(255,255,255,.7)', minWidth: open ? 36 : 0 },
+                      '&.Mui-selected': { bgcolor: 'rgba(255,255,255,.12)', color: '#fff' },
+                      '&.Mui-selected .MuiListItemIcon-root': { color: '#7FF3E6' },
+                      '&.Mui-selected:hover': { bgcolor: 'rgba(255,255,255,.16)' },
+                    }}
+                  >
+                    <ListItemIcon>{item.icon}</ListItemIcon>
+                    {open && <ListItemText primary={t(item.label)} />}
+                  </ListItemButton>
+                </Tooltip>
+              );
+            })}
+          </List>
+          {onTickets && open && <MonitoringTreePane />}
+        </Box>
       </Box>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopToolbar section="monitoring" title={t('nav_monitoring')} inline />

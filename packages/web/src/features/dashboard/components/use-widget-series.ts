@@ -26,11 +26,11 @@ export function useWidgetSeries(
   locationIds: readonly string[],
 ) {
   const tick = useDashboardState((s) => s.refreshTick);
-  const body = useMemo(() => {
-    // The completeness mark (`includeCompleteness`) stays off until the demo's completeness figures are
-    // right: today most demo stores read 88-97 % complete every week, so every widget would carry it.
-    return widgetQueryBody(widget, json, period, locationIds);
-  }, [widget, json, period, locationIds]);
+  // the body asks for completeness: the answer says which locations had incomplete data (the mark)
+  const body = useMemo(
+    () => widgetQueryBody(widget, json, period, locationIds),
+    [widget, json, period, locationIds],
+  );
   const lastGood = useRef<AggregatedSeries[] | null>(null);
   const query = useQuery({
     queryKey: ['series', body, tick],

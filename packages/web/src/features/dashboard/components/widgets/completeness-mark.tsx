@@ -3,10 +3,9 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DataUsage from '@mui/icons-material/DataUsageOutlined';
-import { LOCALES, type AggregatedSeries } from '@footfall/domain';
+import { LOCALES, completenessSummary, type AggregatedSeries } from '@footfall/domain';
 import type { FlatNode } from '../../../../lib/tree-api';
 import { useLang } from '../../../../lib/use-lang';
-import { completenessSummary } from '../../lib/completeness';
 
 /**
  * The discreet "data incomplete for N of M locations" mark of a widget (issue 13): shown when some

@@ -1,4 +1,5 @@
-import type { AggregatedSeries, NodeCompleteness } from '@footfall/domain';
+import type { AggregatedSeries } from '../contracts/query.js';
+import type { NodeCompleteness } from '../contracts/monitoring.js';
 
 /**
  * A node counts as incomplete when under this share of its expected (business) minutes has data: a
@@ -14,7 +15,8 @@ export interface CompletenessSummary {
 }
 
 /**
- * The "data incomplete for N of M locations" figures of a widget, from the completeness the
+ * The "data incomplete for N of M locations" figures of a widget (the web's mark and the snapshot
+ * PDF's note), from the completeness the
  * aggregated query adds with `includeCompleteness` (the same for every entry of one answer); null when
  * the answer carries none or every node is complete.
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AggregatedSeries, NodeCompleteness } from '@footfall/domain';
-import { completenessSummary } from './completeness';
+import type { AggregatedSeries } from '../contracts/query.js';
+import type { NodeCompleteness } from '../contracts/monitoring.js';
+import { completenessSummary } from './completeness.js';
 
 const node = (nodeId: string, ratio: number | null, missingMinutes = 0): NodeCompleteness => ({
   nodeId,
