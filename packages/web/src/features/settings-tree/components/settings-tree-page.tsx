@@ -44,7 +44,7 @@ import { CreateNodeDialog } from './create-node-dialog';
 import { RenameDialog } from './rename-dialog';
 import { MoveDialog } from './move-dialog';
 import { OrphansDialog } from './orphans-dialog';
-import { UnknownDevicesButton } from '../../devices/unknown-devices';
+import { UnknownDevicesButton } from '../unknown-devices/unknown-devices';
 
 type Dialog =
   | { kind: 'create'; parentId: string | null }

@@ -17,8 +17,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SensorsOff from '@mui/icons-material/SensorsOff';
 import { nodeKindOf, type NodeSummary, type TreeNode, type UnknownDeviceView } from '@footfall/domain';
-import { api } from '../../lib/api-client';
-import { treeQuery } from '../../lib/tree-api';
+import { api } from '../../../lib/api-client';
+import { treeQuery } from '../../../lib/tree-api';
 
 /** Devices that pushed before they were registered (superAdmin). */
 export const unknownDevicesQuery = () =>
