@@ -47,6 +47,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/LiveView/public/:token',
   // the maintenance message, shown on the sign-in page too
   'GET /api/Setting/WarningMessage',
+  // a device's push URL: the per-device key in the path is the credential (401 when unknown or revoked)
+  'POST /api/ingest/k/:pushKey/xovis',
+  'POST /api/ingest/k/:pushKey/irisys',
 ];
 
 const TREE = '/api/OrganizationalTree';

@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { IngestMeasurementsBody } from '@footfall/domain';
 import type { Logger } from '../../platform/logger.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { IngestService } from './ingest.service.js';
+import type { IngestCaller, IngestService } from './ingest.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,6 +23,30 @@ export function wildcardValue(filter: string, topic: string): string | null {
     else if (f[i] !== t[i]) return null;
   }
   return f.length === t.length ? value : null;
+}
+
+/** Every `+` value of a topic filter in a concrete topic, in order; null when the topic does not match. */
+export function wildcardValues(filter: string, topic: string): string[] | null {
+  const f = filter.replace(/^\$share\/[^/]+\//, '').split('/');
+  const t = topic.split('/');
+  const values: string[] = [];
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return values;
+    if (i >= t.length) return null;
+    if (f[i] === '+') values.push(t[i]!);
+    else if (f[i] !== t[i]) return null;
+  }
+  return f.length === t.length ? values : null;
+}
+
+/** Devices' own MQTT formats (features/timeseries/sensors): null when no format has the vendor's name. */
+export interface MqttDeviceFormats {
+  handleMqtt(
+    vendor: string,
+    caller: IngestCaller,
+    identity: string,
+    payload: unknown,
+  ): Promise<{ accepted: number }> | null;
 }
 
 export interface MqttIngest {
@@ -46,9 +70,54 @@ export function startMqttIngest(opts: {
   ingest: IngestService;
   log: Logger;
   clientId?: string;
+  /**
+   * Devices publishing in their own format: a filter whose three `+` are the client group id, the
+   * vendor (`irisys`, ...) and the device's serial number or MAC (e.g. `footfall/+/+/+`).
+   */
+  deviceTopic?: string;
+  devices?: MqttDeviceFormats;
 }): MqttIngest {
   const { ingest, log, topic } = opts;
+  const handleDevice = async (
+    topicName: string,
+    values: string[],
+    message: Buffer,
+  ): Promise<'stored' | 'rejected'> => {
+    const [groupId, vendor, identity] = values as [string, string, string];
+    if (!UUID.test(groupId)) {
+      log.warn({ topic: topicName }, 'mqtt: device topic carries no client group id');
+      return 'rejected';
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(message.toString('utf8'));
+    } catch {
+      log.warn({ topic: topicName }, 'mqtt: device payload is not JSON');
+      return 'rejected';
+    }
+    try {
+      const caller = { principal: null, ingestKey: { keyId: 'mqtt', scopeNodeId: groupId } };
+      const done = opts.devices!.handleMqtt(vendor, caller, identity, json);
+      if (!done) {
+        log.warn({ topic: topicName, vendor }, 'mqtt: no device format of that name');
+        return 'rejected';
+      }
+      const { accepted } = await done;
+      log.debug({ topic: topicName, accepted }, 'mqtt: device message stored');
+      return 'stored';
+    } catch (e) {
+      if (e instanceof AppError && e.statusCode < 500) {
+        log.warn({ topic: topicName, field: e.field, error: e.message }, 'mqtt: device message refused');
+        return 'rejected';
+      }
+      throw e;
+    }
+  };
   const handle = async (topicName: string, message: Buffer): Promise<'stored' | 'rejected'> => {
+    if (opts.deviceTopic && opts.devices) {
+      const values = wildcardValues(opts.deviceTopic, topicName);
+      if (values && values.length === 3) return handleDevice(topicName, values, message);
+    }
     const groupId = wildcardValue(topic, topicName);
     if (!groupId || !UUID.test(groupId)) {
       log.warn({ topic: topicName }, 'mqtt: topic carries no client group id');
@@ -117,9 +186,10 @@ export function startMqttIngest(opts: {
   let subscribed!: () => void;
   const ready = new Promise<void>((resolve) => (subscribed = resolve));
   client.on('connect', () => {
-    client.subscribe(topic, { qos: 1 }, (err) => {
-      if (err) return log.error({ err, topic }, 'mqtt: subscription refused');
-      log.info({ topic }, 'mqtt: subscribed for measurements');
+    const topics = opts.deviceTopic && opts.devices ? [topic, opts.deviceTopic] : [topic];
+    client.subscribe(topics, { qos: 1 }, (err) => {
+      if (err) return log.error({ err, topic: topics }, 'mqtt: subscription refused');
+      log.info({ topic: topics }, 'mqtt: subscribed for measurements');
       subscribed();
     });
   });

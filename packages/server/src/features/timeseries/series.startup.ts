@@ -21,6 +21,8 @@ export async function startTimeSeriesTasks(
       topic: ctx.config.MQTT_TOPIC,
       ingest: app.services.ingest,
       log: ctx.log,
+      deviceTopic: ctx.config.MQTT_DEVICE_TOPIC || undefined,
+      devices: app.services.sensors,
     });
     stops.push(() => mqttIngest.stop());
   }
