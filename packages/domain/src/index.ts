@@ -27,6 +27,7 @@ export * from './rules/live-view.js';
 export * from './rules/site-events.js';
 export * from './contracts/events.js';
 export * from './contracts/timeseries.js';
+export * from './contracts/sensors.js';
 export * from './contracts/query.js';
 export * from './policies/index.js';
 export * from './contracts/monitoring.js';

@@ -19,6 +19,7 @@ import { createSiteEventService } from './features/showtimes/site-events.service
 import { createSeriesService } from './features/timeseries/series.service.js';
 import { createIngestService } from './features/timeseries/ingest.service.js';
 import { createSensorService } from './features/timeseries/sensors/sensors.service.js';
+import { createSensorPipeline } from './features/timeseries/sensors/pipeline.js';
 import { createOccupancyService } from './features/occupancy/occupancy.service.js';
 import { createOccupancyResetService } from './features/occupancy/occupancy.reset.service.js';
 import { createDemoCountsService } from './features/demo/demo-counts.service.js';
@@ -51,7 +52,8 @@ export function createServices(ctx: AppContext) {
   const series = createSeriesService({ db: ctx.db, scope, eventLog });
   const ingest = createIngestService({ ...ctx, scope, eventLog, series });
   const ingestKeys: IngestKeyVerifier | undefined = ingest.keyVerifier();
-  const sensors = createSensorService({ db: ctx.db, scope, series, ingest });
+  const sensorPipeline = createSensorPipeline({ db: ctx.db, clock: ctx.clock, scope, series, ingest });
+  const sensors = createSensorService({ db: ctx.db, scope, series, ingest, pipeline: sensorPipeline });
   const occupancy = createOccupancyService({ ...ctx, scope, eventLog, series, ingest });
   const occupancyResets = createOccupancyResetService({ ...ctx, scope, eventLog, occupancy, series });
   const demoCounts = createDemoCountsService({ ...ctx, series, ingest, occupancy, occupancyResets });
@@ -110,6 +112,7 @@ export function createServices(ctx: AppContext) {
     series,
     ingest,
     sensors,
+    sensorPipeline,
     occupancy,
     occupancyResets,
     demoCounts,

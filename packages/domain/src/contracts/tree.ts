@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from '../rules/safe-text.js';
+import { DeviceSensorSettings } from './sensors.js';
 
 /**
  * Organisational tree contracts (spec section 3 "Organizational tree node", section 7 OrganizationalTree).
@@ -75,6 +76,8 @@ const attributeShape = {
   macAddress: z.string().regex(MAC, 'expected a MAC address such as AA:BB:CC:DD:EE:FF'),
   serialNumber: z.string().trim().min(1).max(100),
   deviceConnectorAvailable: z.boolean(),
+  /** push-format settings (direction swap, Xovis logic selection, Irisys register mapping) */
+  sensorSettings: DeviceSensorSettings,
   /** locations */
   locationGroup: z.string().trim().max(200),
   businessHours: BusinessHours,

@@ -5,6 +5,7 @@ import type { ScopeService } from '../../tree/scope.service.js';
 import type { SeriesService } from '../series.service.js';
 import type { IngestCaller, IngestService, ResolvedPoints } from '../ingest.service.js';
 import { differences } from './counter-differences.js';
+import type { SensorPipeline } from './pipeline.js';
 import {
   deviceTimeZone,
   findDeviceByIdentity,
@@ -41,6 +42,7 @@ export function createSensorService(deps: {
   scope: ScopeService;
   series: SeriesService;
   ingest: IngestService;
+  pipeline: SensorPipeline;
 }) {
   const { db, scope, series, ingest } = deps;
 

@@ -1,0 +1,314 @@
+import { DeviceSensorSettings, fromLocalMinute, localMinute } from '@footfall/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../../platform/db/database.js';
+import type { Clock } from '../../../platform/clock.js';
+import { AppError, badRequest } from '../../../platform/http/errors.js';
+import type { ScopeService } from '../../tree/scope.service.js';
+import type { SeriesService } from '../series.service.js';
+import type { IngestCaller, IngestService, ResolvedPoints } from '../ingest.service.js';
+import { differences } from './counter-differences.js';
+import {
+  deviceTimeZone,
+  findDeviceByIdentity,
+  macDigits,
+  readingsAround,
+  upsertReadings,
+} from './sensors.repository.js';
+
+/**
+ * The common pipeline every device format goes through (issue 17): find the device, read its settings
+ * and time zone, refuse instants from a clock gone wrong, turn register totals into interval counts,
+ * store intervals through the ingest path (re-sent data replaces, never doubles).
+ *
+ * Use: `const deviceId = await pipeline.resolveDevice(caller, ids, 'vendor')`, build
+ * `IntervalPoint`s (or cumulative readings), then `storeIntervals` / `storeCumulative`. Parse and guard
+ * every part of a payload before storing any of it (`storeBatches` stores several devices at once).
+ */
+
+/** One interval count: `atMs` is the interval start (epoch ms), `seconds` its length. */
+export interface IntervalPoint {
+  protocol: string;
+  atMs: number;
+  seconds: number;
+  value: number;
+  /** meta tags of the series (e.g. ['male'] for a demographic add-on of TrafficIn) */
+  meta?: string[];
+  /** the payload field the instant came from, named by the 400 when it is refused */
+  field?: string;
+}
+
+/** A register total read at `atMs` (epoch ms). */
+export interface CumulativeReading {
+  atMs: number;
+  total: number;
+  field?: string;
+}
+
+/** Instants further ahead of the server clock than this are refused (a device clock gone wrong). */
+export const MAX_DEVICE_FUTURE_MS = 15 * 60_000;
+
+/** The key under which an identity is remembered: a MAC as 12 lower-case hex digits, else lower-case. */
+export function normalIdentity(identity: string): string {
+  return macDigits(identity) ?? identity.trim().toLowerCase();
+}
+
+const OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?$/;
+
+/**
+ * An instant from a device's timestamp text: ISO with an offset (`Z`, `+02:00`, `+0200`) as it says;
+ * without an offset, wall-clock time in `deviceTimeZone` (a spring-forward gap moves forward, an
+ * autumn overlap takes the first); epoch milliseconds as digits. NaN when the text is none of these.
+ */
+export function localInstant(text: string, deviceTimeZone: string): number {
+  const t = text.trim();
+  if (/^\d{10,14}$/.test(t)) return Number(t);
+  if (OFFSET.test(t) && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(t)) {
+    let iso = t.replace(' ', 'T');
+    iso = iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2').replace(/([+-]\d{2})$/, '$1:00');
+    return Date.parse(iso);
+  }
+  const m = LOCAL.exec(t);
+  if (!m) return NaN;
+  const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return NaN;
+  const seconds = Number(m[6] ?? 0) + Number(m[7] ?? 0);
+  if (seconds >= 61) return NaN;
+  return fromLocalMinute(deviceTimeZone, localMinute(y, mo, d, h, mi)).utcMs + Math.round(seconds * 1000);
+}
+
+export function createSensorPipeline(deps: {
+  db: Db;
+  clock: Clock;
+  scope: ScopeService;
+  series: SeriesService;
+  ingest: IngestService;
+}) {
+  const { db, clock, scope, series, ingest } = deps;
+
+  const seriesCache = new Map<string, { id: string; key: number }>();
+  async function seriesOf(
+    deviceId: string,
+    protocol: string,
+    meta: string[],
+    seconds: number,
+    source: string,
+  ) {
+    const metaTags = [...new Set(meta)].sort();
+    const cacheKey = `${deviceId}:${protocol}:${metaTags.join(',')}`;
+    let s = seriesCache.get(cacheKey);
+    if (!s) {
+      s = await series.ensureSeries({
+        nodeId: deviceId,
+        measurementProtocol: protocol,
+        metaTags,
+        intervalSeconds: Math.max(1, Math.min(86_400, Math.round(seconds))),
+        source,
+      });
+      if (seriesCache.size > 10_000) seriesCache.clear();
+      seriesCache.set(cacheKey, s);
+    }
+    return s;
+  }
+
+  /** Remembers a push from a device no node matches (superAdmin list). */
+  async function recordUnknown(caller: IngestCaller, identities: string[], vendor: string) {
+    const identity = normalIdentity(identities[0]!);
+    const scopeNodeId = caller.ingestKey?.scopeNodeId ?? caller.principal?.scopeNodeId ?? null;
+    await sql`
+      insert into sensor_unknown_device (identity, vendor, identities, scope_node_id, first_seen_at, last_seen_at)
+      values (${identity}, ${vendor}, ${identities}::text[], ${scopeNodeId}, ${clock.now()}, ${clock.now()})
+      on conflict (identity) do update set
+        last_seen_at = excluded.last_seen_at,
+        push_count = sensor_unknown_device.push_count + 1,
+        vendor = excluded.vendor,
+        identities = excluded.identities,
+        scope_node_id = coalesce(excluded.scope_node_id, sensor_unknown_device.scope_node_id)`.execute(db);
+  }
+
+  /** Counts a refused future instant for the device; monitoring's clock-drift rule sees it. */
+  async function recordFuture(deviceId: string, atMs: number) {
+    const now = clock.now();
+    await sql`
+      insert into sensor_future_refusal (device_id, refused_count, last_refused_at, last_instant)
+      values (${deviceId}, 1, ${now}, to_timestamp(${atMs} / 1000.0))
+      on conflict (device_id) do update set refused_count = sensor_future_refusal.refused_count + 1,
+        last_refused_at = excluded.last_refused_at, last_instant = excluded.last_instant`.execute(db);
+    await sql`
+      insert into monitoring_device_health (device_id, last_interval_at, last_arrival_at)
+      values (${deviceId}, to_timestamp(${atMs} / 1000.0), ${now})
+      on conflict (device_id) do update set
+        last_interval_at = greatest(monitoring_device_health.last_interval_at, excluded.last_interval_at),
+        last_arrival_at = greatest(monitoring_device_health.last_arrival_at, excluded.last_arrival_at)`.execute(
+      db,
+    );
+  }
+
+  const pipeline = {
+    localInstant,
+    normalIdentity,
+
+    /**
+     * The device a push comes from, by serial number or MAC address in any spelling, inside the
+     * caller's write scope. Unknown (or outside the scope): 404 naming the identity, and the push is
+     * remembered in the unknown-devices list. `identities`: every identity the payload carries, best first.
+     */
+    async resolveDevice(caller: IngestCaller, identities: string[], vendor = 'unknown'): Promise<string> {
+      const ids = identities.map((s) => s.trim()).filter((s) => s.length > 0 && s.length <= 100);
+      if (ids.length === 0) throw badRequest('The device identity is missing', 'serialNumber');
+      const writable = ingest.writeScope(caller);
+      for (const id of await findDeviceByIdentity(db, ids)) {
+        if (await scope.contains(writable, id)) return id;
+      }
+      await recordUnknown(caller, ids, vendor);
+      throw new AppError(404, 'not_found', `Device not found: ${ids.join(', ')}`, undefined, {
+        identity: ids[0],
+        identities: ids,
+      });
+    },
+
+    /** The device's location time zone (nearest `timezone` attribute up the tree), UTC without one. */
+    deviceTimeZone(deviceId: string): Promise<string> {
+      return deviceTimeZone(db, deviceId);
+    },
+
+    /** The device's push-format settings (`sensorSettings` attribute); {} when absent or invalid. */
+    async deviceSettings(deviceId: string): Promise<DeviceSensorSettings> {
+      const { rows } = await sql<{ s: unknown }>`
+        select attributes->'sensorSettings' as s from node where id = ${deviceId}`.execute(db);
+      const parsed = DeviceSensorSettings.safeParse(rows[0]?.s ?? {});
+      return parsed.success ? parsed.data : {};
+    },
+
+    /**
+     * Refuses (400 naming the field) an instant more than MAX_DEVICE_FUTURE_MS ahead of the server
+     * clock or not a number, and counts the refusal for the device (clock-drift rule).
+     */
+    async guardInstants(deviceId: string, instants: readonly { atMs: number; field?: string }[]) {
+      const limit = clock.now().getTime() + MAX_DEVICE_FUTURE_MS;
+      for (const p of instants) {
+        const field = p.field ?? 'timestamp';
+        if (!Number.isFinite(p.atMs)) throw badRequest('Invalid timestamp', field);
+        if (p.atMs > limit) {
+          await recordFuture(deviceId, p.atMs);
+          throw badRequest(
+            `The timestamp ${new Date(p.atMs).toISOString()} is in the future (check the device clock)`,
+            field,
+            { deviceClockAheadMinutes: Math.round((p.atMs - clock.now().getTime()) / 60_000) },
+          );
+        }
+      }
+    },
+
+    /**
+     * Stores interval counts of several devices in one ingest batch, after every instant passed the
+     * future guard (nothing is written when one fails). Same series, same instant: the values add up
+     * (several logics of one sensor); a re-sent interval replaces the stored one.
+     */
+    async storeBatches(
+      batches: readonly { deviceId: string; points: readonly IntervalPoint[]; source?: string }[],
+    ) {
+      for (const b of batches) await pipeline.guardInstants(b.deviceId, b.points);
+      const sums = new Map<string, { key: number; at: number; value: number }>();
+      const seriesIds = new Set<string>();
+      for (const b of batches) {
+        for (const p of b.points) {
+          if (!Number.isFinite(p.value) || p.value < 0) throw badRequest('Invalid count', p.field ?? 'value');
+          if (!(p.seconds > 0)) throw badRequest('An interval ends before it starts', p.field ?? 'timestamp');
+          const s = await seriesOf(b.deviceId, p.protocol, p.meta ?? [], p.seconds, b.source ?? 'device');
+          seriesIds.add(s.id);
+          const k = `${s.key}:${p.atMs}`;
+          const cur = sums.get(k) ?? { key: s.key, at: p.atMs, value: 0 };
+          cur.value += p.value;
+          sums.set(k, cur);
+        }
+      }
+      const points: ResolvedPoints = { keys: [], times: [], values: [] };
+      for (const v of sums.values()) {
+        points.keys.push(v.key);
+        points.times.push(v.at);
+        points.values.push(v.value);
+      }
+      const accepted = await ingest.store(points, {
+        seriesIds: [...seriesIds],
+        nodeIds: [...new Set(batches.map((b) => b.deviceId))],
+      });
+      return { accepted };
+    },
+
+    /** Interval counts of one device (see storeBatches). */
+    storeIntervals(deviceId: string, points: readonly IntervalPoint[], source?: string) {
+      return pipeline.storeBatches([{ deviceId, points, source }]);
+    },
+
+    /**
+     * Register totals into interval counts: the readings are kept (a re-sent reading replaces its
+     * total), and the differences between consecutive readings - with the ones already stored around
+     * them - are stored at the earlier reading's instant. The first reading ever is the baseline; a
+     * total going down is a reset (or a 32-bit wrap near the top). Guards the instants first.
+     */
+    async storeCumulative(
+      deviceId: string,
+      protocol: string,
+      readings: readonly CumulativeReading[],
+      options: { meta?: string[]; source?: string; intervalSeconds?: number } = {},
+    ) {
+      if (readings.length === 0) return { accepted: 0 };
+      await pipeline.guardInstants(deviceId, readings);
+      for (const r of readings)
+        if (!Number.isFinite(r.total) || r.total < 0)
+          throw badRequest('Invalid register total', r.field ?? 'total');
+      const sorted = [...new Map(readings.map((r) => [r.atMs, r])).values()].sort((a, b) => a.atMs - b.atMs);
+      const spacing =
+        options.intervalSeconds ?? (sorted.length > 1 ? (sorted[1]!.atMs - sorted[0]!.atMs) / 1000 : 60);
+      const s = await seriesOf(deviceId, protocol, options.meta ?? [], spacing, options.source ?? 'device');
+      await upsertReadings(
+        db,
+        s.key,
+        sorted.map((r) => ({ at: r.atMs, total: r.total })),
+      );
+      const around = await readingsAround(db, s.key, sorted[0]!.atMs, sorted[sorted.length - 1]!.atMs);
+      const points: ResolvedPoints = { keys: [], times: [], values: [] };
+      for (const d of differences(around)) {
+        points.keys.push(s.key);
+        points.times.push(d.at);
+        points.values.push(d.value);
+      }
+      const accepted = await ingest.store(points, { seriesIds: [s.id], nodeIds: [deviceId] });
+      return { accepted };
+    },
+
+    /**
+     * Notes a sequence number (Irisys LogEntryId, Xovis package id) per device and format. Answers
+     * whether it was seen already (a retry) - `sequence <= last` - and counts a gap when numbers were
+     * skipped. A sequence far below the last one (device reset) starts again.
+     */
+    async noteSequence(deviceId: string, format: string, sequence: number) {
+      const { rows } = await sql<{ last_sequence: string | null }>`
+        select last_sequence from sensor_device_state where device_id = ${deviceId} and format = ${format}`.execute(
+        db,
+      );
+      const last = rows[0]?.last_sequence == null ? null : Number(rows[0].last_sequence);
+      const retry = last !== null && sequence <= last && last - sequence < 100_000;
+      const missed = last !== null && sequence > last + 1 ? sequence - last - 1 : 0;
+      if (!retry) {
+        await sql`
+          insert into sensor_device_state (device_id, format, last_sequence, gaps, missed, updated_at)
+          values (${deviceId}, ${format}, ${sequence}, ${missed > 0 ? 1 : 0}, ${missed}, ${clock.now()})
+          on conflict (device_id, format) do update set last_sequence = excluded.last_sequence,
+            gaps = sensor_device_state.gaps + excluded.gaps, missed = sensor_device_state.missed + excluded.missed,
+            updated_at = excluded.updated_at`.execute(db);
+      }
+      return { retry, missed };
+    },
+  };
+  return pipeline;
+}
+
+export type SensorPipeline = ReturnType<typeof createSensorPipeline>;
