@@ -20,6 +20,7 @@ import { createSeriesService } from './features/timeseries/series.service.js';
 import { createIngestService } from './features/timeseries/ingest.service.js';
 import { createSensorService } from './features/timeseries/sensors/sensors.service.js';
 import { createSensorPipeline } from './features/timeseries/sensors/pipeline.js';
+import { createDevicePushService } from './features/timeseries/sensors/device-push.service.js';
 import { createOccupancyService } from './features/occupancy/occupancy.service.js';
 import { createOccupancyResetService } from './features/occupancy/occupancy.reset.service.js';
 import { createDemoCountsService } from './features/demo/demo-counts.service.js';
@@ -54,6 +55,7 @@ export function createServices(ctx: AppContext) {
   const ingestKeys: IngestKeyVerifier | undefined = ingest.keyVerifier();
   const sensorPipeline = createSensorPipeline({ db: ctx.db, clock: ctx.clock, scope, series, ingest });
   const sensors = createSensorService({ db: ctx.db, scope, series, ingest, pipeline: sensorPipeline });
+  const devicePushes = createDevicePushService({ db: ctx.db, pipeline: sensorPipeline });
   const occupancy = createOccupancyService({ ...ctx, scope, eventLog, series, ingest });
   const occupancyResets = createOccupancyResetService({ ...ctx, scope, eventLog, occupancy, series });
   const demoCounts = createDemoCountsService({ ...ctx, series, ingest, occupancy, occupancyResets });
@@ -113,6 +115,7 @@ export function createServices(ctx: AppContext) {
     ingest,
     sensors,
     sensorPipeline,
+    devicePushes,
     occupancy,
     occupancyResets,
     demoCounts,

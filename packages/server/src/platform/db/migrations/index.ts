@@ -17,6 +17,7 @@ import * as m0420 from './0420_rollup_stale_queue.js';
 import * as m0500 from './0500_user_last_sign_in.js';
 import * as m0510 from './0510_monitoring.js';
 import * as m0620 from './0620_sensor_pipeline.js';
+import * as m0630 from './0630_sensor_counters.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0500_user_last_sign_in': m0500,
   '0510_monitoring': m0510,
   '0620_sensor_pipeline': m0620,
+  '0630_sensor_counters': m0630,
 };
