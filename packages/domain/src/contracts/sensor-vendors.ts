@@ -88,7 +88,7 @@ export const HikvisionPeopleCounting = z.looseObject({
     dateTime: Stamp.optional(),
     eventType: z.literal('PeopleCounting', { error: 'expected PeopleCounting' }),
     peopleCounting: z.looseObject({
-      statisticalMethods: z.enum(['timeRange', 'realTime']),
+      statisticalMethods: z.enum(['timeRange', 'realTime', 'signalTrigger']),
       TimeRange: z.looseObject({ startTime: Stamp, endTime: Stamp }).optional(),
       RealTime: z.looseObject({ time: Stamp }).optional(),
       enter: CountText,

@@ -22,7 +22,7 @@ export function readHikvisionXml(text: string): unknown {
 /**
  * Hikvision ISAPI people counting alarm (`EventNotificationAlert`, eventType PeopleCounting) pushed by
  * the camera's HTTP listening (alarm host) setting. `timeRange` mode: `enter`/`exit` are the counts of
- * `TimeRange.startTime`..`endTime` (stored as they come). `realTime` mode: running totals at
+ * `TimeRange.startTime`..`endTime` (stored as they come). `signalTrigger` mode (seen on real cameras) carries a TimeRange too and is read the same way. `realTime` mode: running totals at
  * `RealTime.time` (the camera resets them daily): their differences are the counts, put in the minute
  * of the newer total. `pass` (people passing by) is stored as PasserBy. The camera is identified by `macAddress`; a channel (`channelID`) or region
  * (`regionsID`) is its own counter, nameable in the device's `registers` setting.
@@ -43,7 +43,7 @@ export function parseHikvision(text: string): ParsedPush {
     attribute: 'end',
     ignored: [],
   };
-  if (pc.statisticalMethods === 'timeRange') {
+  if (pc.statisticalMethods !== 'realTime') {
     if (!pc.TimeRange) throw badRequest(`${base}.TimeRange: required`, `${base}.TimeRange`);
     const { startTime: from, endTime: to } = pc.TimeRange;
     push.intervals.push(
