@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { IngestMeasurementsBody } from '@footfall/domain';
 import type { Logger } from '../../platform/logger.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { IngestService } from './ingest.service.js';
+import type { IngestCaller, IngestService } from './ingest.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,9 +46,58 @@ export function startMqttIngest(opts: {
   ingest: IngestService;
   log: Logger;
   clientId?: string;
+  /**
+   * Devices publishing in their own format (issue 17): `topic` such as `footfall/+/devices/#`, whose
+   * `+` is the client group id and whose level at `#` names the format (`axis`, `milesight`), e.g.
+   * `footfall/<group>/devices/axis/<anything the device adds>`. The message is the payload the
+   * device's HTTP endpoint takes; the device must lie under the group.
+   */
+  devices?: {
+    topic: string;
+    push: (caller: IngestCaller, vendor: string, payload: unknown) => Promise<unknown>;
+  };
 }): MqttIngest {
   const { ingest, log, topic } = opts;
+  const handleDevice = async (topicName: string, message: Buffer): Promise<'stored' | 'rejected'> => {
+    const devices = opts.devices!;
+    const groupId = wildcardValue(devices.topic, topicName);
+    const at = devices.topic
+      .replace(/^\$share\/[^/]+\//, '')
+      .split('/')
+      .indexOf('#');
+    const vendor = at >= 0 ? topicName.split('/')[at] : undefined;
+    if (!groupId || !UUID.test(groupId) || !vendor) {
+      log.warn({ topic: topicName }, 'mqtt: device topic carries no client group id or format');
+      return 'rejected';
+    }
+    const text = message.toString('utf8');
+    let payload: unknown = text;
+    if (vendor !== 'hikvision') {
+      try {
+        payload = JSON.parse(text);
+      } catch {
+        log.warn({ topic: topicName }, 'mqtt: device payload is not JSON');
+        return 'rejected';
+      }
+    }
+    try {
+      await devices.push(
+        { principal: null, ingestKey: { keyId: 'mqtt', scopeNodeId: groupId } },
+        vendor,
+        payload,
+      );
+      return 'stored';
+    } catch (e) {
+      if (e instanceof AppError && e.statusCode < 500) {
+        log.warn({ topic: topicName, field: e.field, error: e.message }, 'mqtt: device push refused');
+        return 'rejected';
+      }
+      throw e;
+    }
+  };
   const handle = async (topicName: string, message: Buffer): Promise<'stored' | 'rejected'> => {
+    if (opts.devices && wildcardValue(opts.devices.topic, topicName) !== null)
+      return handleDevice(topicName, message);
     const groupId = wildcardValue(topic, topicName);
     if (!groupId || !UUID.test(groupId)) {
       log.warn({ topic: topicName }, 'mqtt: topic carries no client group id');
@@ -120,7 +169,12 @@ export function startMqttIngest(opts: {
     client.subscribe(topic, { qos: 1 }, (err) => {
       if (err) return log.error({ err, topic }, 'mqtt: subscription refused');
       log.info({ topic }, 'mqtt: subscribed for measurements');
-      subscribed();
+      if (!opts.devices) return subscribed();
+      client.subscribe(opts.devices.topic, { qos: 1 }, (err2) => {
+        if (err2) return log.error({ err: err2, topic: opts.devices!.topic }, 'mqtt: subscription refused');
+        log.info({ topic: opts.devices!.topic }, 'mqtt: subscribed for device pushes');
+        subscribed();
+      });
     });
   });
   return {
