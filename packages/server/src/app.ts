@@ -72,6 +72,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          /** device pushes: HTTP basic auth with an ingest key as the password (any user name) */
+          basic: { type: 'http', scheme: 'basic' },
         },
       },
       security: [{ bearer: [] }],

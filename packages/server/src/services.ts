@@ -20,7 +20,9 @@ import { createSeriesService } from './features/timeseries/series.service.js';
 import { createIngestService } from './features/timeseries/ingest.service.js';
 import { createSensorService } from './features/timeseries/sensors/sensors.service.js';
 import { createSensorPipeline } from './features/timeseries/sensors/pipeline.js';
+import { createDeviceAdmin } from './features/timeseries/sensors/device-admin.js';
 import { createDevicePushService } from './features/timeseries/sensors/device-push.service.js';
+import { registerVendorMqttFormats } from './features/timeseries/sensors/vendors.js';
 import { createOccupancyService } from './features/occupancy/occupancy.service.js';
 import { createOccupancyResetService } from './features/occupancy/occupancy.reset.service.js';
 import { createDemoCountsService } from './features/demo/demo-counts.service.js';
@@ -54,8 +56,10 @@ export function createServices(ctx: AppContext) {
   const ingest = createIngestService({ ...ctx, scope, eventLog, series });
   const ingestKeys: IngestKeyVerifier | undefined = ingest.keyVerifier();
   const sensorPipeline = createSensorPipeline({ db: ctx.db, clock: ctx.clock, scope, series, ingest });
-  const sensors = createSensorService({ db: ctx.db, scope, series, ingest, pipeline: sensorPipeline });
+  const sensors = createSensorService({ scope, ingest, pipeline: sensorPipeline });
+  const deviceAdmin = createDeviceAdmin({ db: ctx.db, clock: ctx.clock, scope });
   const devicePushes = createDevicePushService({ db: ctx.db, pipeline: sensorPipeline });
+  registerVendorMqttFormats(sensors, devicePushes);
   const occupancy = createOccupancyService({ ...ctx, scope, eventLog, series, ingest });
   const occupancyResets = createOccupancyResetService({ ...ctx, scope, eventLog, occupancy, series });
   const demoCounts = createDemoCountsService({ ...ctx, series, ingest, occupancy, occupancyResets });
@@ -115,6 +119,7 @@ export function createServices(ctx: AppContext) {
     ingest,
     sensors,
     sensorPipeline,
+    deviceAdmin,
     devicePushes,
     occupancy,
     occupancyResets,

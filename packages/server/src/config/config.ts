@@ -36,7 +36,8 @@ const schema = z.object({
   REDIS_CHANNEL: z.string().min(1).default('footfall:hub'),
   MQTT_URL: optionalString,
   MQTT_TOPIC: z.string().default('footfall/+/measurements'),
-  MQTT_DEVICE_TOPIC: z.string().default('footfall/+/devices/#'),
+  /** MQTT topic filter of devices publishing their own format: `+` = client group id, vendor, device serial/MAC; empty = off */
+  MQTT_DEVICE_TOPIC: z.string().default('footfall/+/+/+'),
   /**
    * Geocoder turning a location's address into coordinates (a Nominatim-compatible search endpoint);
    * empty = off, the time zone is then found from coordinates only (offline)

@@ -40,11 +40,14 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 const SECRET_QUERY = /([?&](?:access_token|token)=)[^&#]*/gi;
 const SECRET_AFTER_PUBLIC = /(\/public\/)[^/?#]+/gi;
 const SECRET_PREFIXED_SEGMENT = new RegExp(`(/)${LIVE_VIEW_SHARE_PREFIX}[^/?#&]*`, 'g');
+/** a device's push URL, `/api/ingest/k/<key>/<vendor>`: the key is the credential */
+const SECRET_PUSH_KEY = /(\/ingest\/k\/)[^/?#]+/gi;
 
 export function scrubUrl(url: string): string {
   return url
     .replace(SECRET_QUERY, '$1[redacted]')
     .replace(SECRET_AFTER_PUBLIC, '$1[redacted]')
-    .replace(SECRET_PREFIXED_SEGMENT, '$1[redacted]');
+    .replace(SECRET_PREFIXED_SEGMENT, '$1[redacted]')
+    .replace(SECRET_PUSH_KEY, '$1[redacted]');
 }
 export type { Logger };

@@ -25,6 +25,30 @@ export function wildcardValue(filter: string, topic: string): string | null {
   return f.length === t.length ? value : null;
 }
 
+/** Every `+` value of a topic filter in a concrete topic, in order; null when the topic does not match. */
+export function wildcardValues(filter: string, topic: string): string[] | null {
+  const f = filter.replace(/^\$share\/[^/]+\//, '').split('/');
+  const t = topic.split('/');
+  const values: string[] = [];
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return values;
+    if (i >= t.length) return null;
+    if (f[i] === '+') values.push(t[i]!);
+    else if (f[i] !== t[i]) return null;
+  }
+  return f.length === t.length ? values : null;
+}
+
+/** Devices' own MQTT formats (features/timeseries/sensors): null when no format has the vendor's name. */
+export interface MqttDeviceFormats {
+  handleMqtt(
+    vendor: string,
+    caller: IngestCaller,
+    identity: string,
+    payload: unknown,
+  ): Promise<{ accepted: number }> | null;
+}
+
 export interface MqttIngest {
   client: MqttClient;
   /** resolves once the first subscription is in place (the broker may be down at start: we retry) */
@@ -47,57 +71,53 @@ export function startMqttIngest(opts: {
   log: Logger;
   clientId?: string;
   /**
-   * Devices publishing in their own format (issue 17): `topic` such as `footfall/+/devices/#`, whose
-   * `+` is the client group id and whose level at `#` names the format (`axis`, `milesight`), e.g.
-   * `footfall/<group>/devices/axis/<anything the device adds>`. The message is the payload the
-   * device's HTTP endpoint takes; the device must lie under the group.
+   * Devices publishing in their own format: a filter whose three `+` are the client group id, the
+   * vendor (`irisys`, ...) and the device's serial number or MAC (e.g. `footfall/+/+/+`).
    */
-  devices?: {
-    topic: string;
-    push: (caller: IngestCaller, vendor: string, payload: unknown) => Promise<unknown>;
-  };
+  deviceTopic?: string;
+  devices?: MqttDeviceFormats;
 }): MqttIngest {
   const { ingest, log, topic } = opts;
-  const handleDevice = async (topicName: string, message: Buffer): Promise<'stored' | 'rejected'> => {
-    const devices = opts.devices!;
-    const groupId = wildcardValue(devices.topic, topicName);
-    const at = devices.topic
-      .replace(/^\$share\/[^/]+\//, '')
-      .split('/')
-      .indexOf('#');
-    const vendor = at >= 0 ? topicName.split('/')[at] : undefined;
-    if (!groupId || !UUID.test(groupId) || !vendor) {
-      log.warn({ topic: topicName }, 'mqtt: device topic carries no client group id or format');
+  const handleDevice = async (
+    topicName: string,
+    values: string[],
+    message: Buffer,
+  ): Promise<'stored' | 'rejected'> => {
+    const [groupId, vendor, identity] = values as [string, string, string];
+    if (!UUID.test(groupId)) {
+      log.warn({ topic: topicName }, 'mqtt: device topic carries no client group id');
       return 'rejected';
     }
-    const text = message.toString('utf8');
-    let payload: unknown = text;
-    if (vendor !== 'hikvision') {
-      try {
-        payload = JSON.parse(text);
-      } catch {
-        log.warn({ topic: topicName }, 'mqtt: device payload is not JSON');
-        return 'rejected';
-      }
+    let json: unknown;
+    try {
+      json = JSON.parse(message.toString('utf8'));
+    } catch {
+      log.warn({ topic: topicName }, 'mqtt: device payload is not JSON');
+      return 'rejected';
     }
     try {
-      await devices.push(
-        { principal: null, ingestKey: { keyId: 'mqtt', scopeNodeId: groupId } },
-        vendor,
-        payload,
-      );
+      const caller = { principal: null, ingestKey: { keyId: 'mqtt', scopeNodeId: groupId } };
+      const done = opts.devices!.handleMqtt(vendor, caller, identity, json);
+      if (!done) {
+        log.warn({ topic: topicName, vendor }, 'mqtt: no device format of that name');
+        return 'rejected';
+      }
+      const { accepted } = await done;
+      log.debug({ topic: topicName, accepted }, 'mqtt: device message stored');
       return 'stored';
     } catch (e) {
       if (e instanceof AppError && e.statusCode < 500) {
-        log.warn({ topic: topicName, field: e.field, error: e.message }, 'mqtt: device push refused');
+        log.warn({ topic: topicName, field: e.field, error: e.message }, 'mqtt: device message refused');
         return 'rejected';
       }
       throw e;
     }
   };
   const handle = async (topicName: string, message: Buffer): Promise<'stored' | 'rejected'> => {
-    if (opts.devices && wildcardValue(opts.devices.topic, topicName) !== null)
-      return handleDevice(topicName, message);
+    if (opts.deviceTopic && opts.devices) {
+      const values = wildcardValues(opts.deviceTopic, topicName);
+      if (values && values.length === 3) return handleDevice(topicName, values, message);
+    }
     const groupId = wildcardValue(topic, topicName);
     if (!groupId || !UUID.test(groupId)) {
       log.warn({ topic: topicName }, 'mqtt: topic carries no client group id');
@@ -166,15 +186,11 @@ export function startMqttIngest(opts: {
   let subscribed!: () => void;
   const ready = new Promise<void>((resolve) => (subscribed = resolve));
   client.on('connect', () => {
-    client.subscribe(topic, { qos: 1 }, (err) => {
-      if (err) return log.error({ err, topic }, 'mqtt: subscription refused');
-      log.info({ topic }, 'mqtt: subscribed for measurements');
-      if (!opts.devices) return subscribed();
-      client.subscribe(opts.devices.topic, { qos: 1 }, (err2) => {
-        if (err2) return log.error({ err: err2, topic: opts.devices!.topic }, 'mqtt: subscription refused');
-        log.info({ topic: opts.devices!.topic }, 'mqtt: subscribed for device pushes');
-        subscribed();
-      });
+    const topics = opts.deviceTopic && opts.devices ? [topic, opts.deviceTopic] : [topic];
+    client.subscribe(topics, { qos: 1 }, (err) => {
+      if (err) return log.error({ err, topic: topics }, 'mqtt: subscription refused');
+      log.info({ topic: topics }, 'mqtt: subscribed for measurements');
+      subscribed();
     });
   });
   return {

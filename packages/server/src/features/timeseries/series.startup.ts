@@ -2,7 +2,6 @@ import type { App } from '../../app.js';
 import type { AppContext } from '../../platform/context.js';
 import type { DemoOrganisation } from '../demo/demo.service.js';
 import { startMqttIngest } from './mqtt.subscriber.js';
-import { parseVendorPush } from './sensors/vendors.js';
 
 /**
  * Start-up work of the time-series engine that is no timer (the timers are jobs: timeseries.jobs.ts,
@@ -22,11 +21,8 @@ export async function startTimeSeriesTasks(
       topic: ctx.config.MQTT_TOPIC,
       ingest: app.services.ingest,
       log: ctx.log,
-      devices: {
-        topic: ctx.config.MQTT_DEVICE_TOPIC,
-        push: (caller, vendor, payload) =>
-          app.services.devicePushes.ingest(caller, parseVendorPush(vendor, payload)),
-      },
+      deviceTopic: ctx.config.MQTT_DEVICE_TOPIC || undefined,
+      devices: app.services.sensors,
     });
     stops.push(() => mqttIngest.stop());
   }

@@ -284,28 +284,43 @@ export function createSensorPipeline(deps: {
       return { accepted };
     },
 
+    /** The last sequence number noted for the device and format, with the instant it came with. */
+    async lastSequence(deviceId: string, format: string): Promise<{ sequence: number; atMs: number } | null> {
+      const { rows } = await sql<{ last_sequence: string | null; at: number | null }>`
+        select last_sequence, (extract(epoch from last_at) * 1000)::float8 as at
+        from sensor_device_state where device_id = ${deviceId} and format = ${format}`.execute(db);
+      const r = rows[0];
+      if (!r || r.last_sequence === null) return null;
+      return { sequence: Number(r.last_sequence), atMs: r.at ?? Infinity };
+    },
+
     /**
-     * Notes a sequence number (Irisys LogEntryId, Xovis package id) per device and format. Answers
-     * whether it was seen already (a retry) - `sequence <= last` - and counts a gap when numbers were
-     * skipped. A sequence far below the last one (device reset) starts again.
+     * Notes a sequence number (Irisys LogEntryId, Xovis package id) per device and format, with the
+     * instant of its data when known. Answers whether it was seen already (`retry`: not above the last
+     * one, and not newer than its instant) and how many numbers were skipped since the last one (a gap,
+     * counted). A number below the last one with newer data (a device reset) starts again from it.
      */
-    async noteSequence(deviceId: string, format: string, sequence: number) {
-      const { rows } = await sql<{ last_sequence: string | null }>`
-        select last_sequence from sensor_device_state where device_id = ${deviceId} and format = ${format}`.execute(
-        db,
-      );
-      const last = rows[0]?.last_sequence == null ? null : Number(rows[0].last_sequence);
-      const retry = last !== null && sequence <= last && last - sequence < 100_000;
-      const missed = last !== null && sequence > last + 1 ? sequence - last - 1 : 0;
+    async noteSequence(deviceId: string, format: string, sequence: number, atMs?: number) {
+      const last = await pipeline.lastSequence(deviceId, format);
+      const retry = last !== null && sequence <= last.sequence && (atMs === undefined || atMs <= last.atMs);
+      const missed = last !== null && sequence > last.sequence + 1 ? sequence - last.sequence - 1 : 0;
       if (!retry) {
+        const at = atMs === undefined ? null : new Date(atMs);
         await sql`
-          insert into sensor_device_state (device_id, format, last_sequence, gaps, missed, updated_at)
-          values (${deviceId}, ${format}, ${sequence}, ${missed > 0 ? 1 : 0}, ${missed}, ${clock.now()})
+          insert into sensor_device_state (device_id, format, last_sequence, last_at, gaps, missed, updated_at)
+          values (${deviceId}, ${format}, ${sequence}, ${at}, ${missed > 0 ? 1 : 0}, ${missed}, ${clock.now()})
           on conflict (device_id, format) do update set last_sequence = excluded.last_sequence,
-            gaps = sensor_device_state.gaps + excluded.gaps, missed = sensor_device_state.missed + excluded.missed,
-            updated_at = excluded.updated_at`.execute(db);
+            last_at = excluded.last_at, gaps = sensor_device_state.gaps + excluded.gaps,
+            missed = sensor_device_state.missed + excluded.missed, updated_at = excluded.updated_at`.execute(db);
       }
       return { retry, missed };
+    },
+
+    /** Whether the node exists and is a device. */
+    async isDevice(nodeId: string): Promise<boolean> {
+      const { rows } = await sql<{ ok: number }>`
+        select 1 as ok from node where id = ${nodeId}::uuid and type = 'device'`.execute(db);
+      return rows.length > 0;
     },
   };
   return pipeline;

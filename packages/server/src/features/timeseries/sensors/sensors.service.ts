@@ -1,169 +1,319 @@
-import { fromLocalMinute, localMinute, type IrisysPush, type XovisPush } from '@footfall/domain';
-import type { Db } from '../../../platform/db/database.js';
+import {
+  IrisysMqttCounts,
+  IrisysPush,
+  XovisEnvelope,
+  type DeviceSensorSettings,
+  type SensorIngestResponse,
+} from '@footfall/domain';
+import type { ZodType } from 'zod';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import type { ScopeService } from '../../tree/scope.service.js';
-import type { SeriesService } from '../series.service.js';
-import type { IngestCaller, IngestService, ResolvedPoints } from '../ingest.service.js';
-import { differences } from './counter-differences.js';
-import type { SensorPipeline } from './pipeline.js';
-import {
-  deviceTimeZone,
-  findDeviceByIdentity,
-  readingsAround,
-  upsertReadings,
-} from './sensors.repository.js';
+import type { IngestCaller, IngestService } from '../ingest.service.js';
+import type { CumulativeReading, IntervalPoint, SensorPipeline } from './pipeline.js';
 
-/** Xovis count directions: forward is in, backward is out. */
-const XOVIS_DIRECTIONS: Record<string, 'TrafficIn' | 'TrafficOut'> = { fw: 'TrafficIn', bw: 'TrafficOut' };
+/** Validates a payload; a failure is a 400 naming the first wrong field (its path in the payload). */
+export function parsePayload<T>(schema: ZodType<T>, value: unknown, prefix = ''): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const field = [prefix, ...issue.path.map(String)].filter((x) => x !== '').join('.') || 'body';
+  throw badRequest(`${field}: ${issue.message}`, field);
+}
 
-/** Irisys register names ("Count In", "Out", "IN 2"...) to protocols; other registers are ignored. */
-export function irisysProtocol(name: string): 'TrafficIn' | 'TrafficOut' | null {
-  if (/\bin\b/i.test(name)) return 'TrafficIn';
-  if (/\bout\b/i.test(name)) return 'TrafficOut';
+type Direction = 'TrafficIn' | 'TrafficOut';
+const swap = (d: Direction): Direction => (d === 'TrafficIn' ? 'TrafficOut' : 'TrafficIn');
+
+/**
+ * A Xovis count name to a protocol: `fw`/`bw` (and the add-ons `fw-male`, `bw-female`, ... stored as
+ * meta tags of the same protocol), `in`/`out` of zone in/out logics, zone `balance` (occupancy) and
+ * `dwell_time`. `swapped`: forward is out for this logic. Null: not stored.
+ */
+export function xovisProtocol(
+  name: string,
+  swapped: boolean,
+): { protocol: string; meta: string[]; traffic: boolean } | null {
+  const n = name.trim().toLowerCase();
+  const m = /^(fw|bw)(?:-(.+))?$/.exec(n);
+  if (m) {
+    const d: Direction = m[1] === 'fw' ? 'TrafficIn' : 'TrafficOut';
+    return { protocol: swapped ? swap(d) : d, meta: m[2] ? [m[2]] : [], traffic: true };
+  }
+  if (n === 'in' || n === 'out') {
+    const d: Direction = n === 'in' ? 'TrafficIn' : 'TrafficOut';
+    return { protocol: swapped ? swap(d) : d, meta: [], traffic: true };
+  }
+  if (n === 'balance') return { protocol: 'Occupancy', meta: [], traffic: false };
+  if (n === 'dwell_time' || n === 'dwell-time') return { protocol: 'DwellTime', meta: [], traffic: false };
   return null;
 }
 
-/** An ISO date-time; without an offset it is read as wall-clock time in `timeZone`. */
-export function instantOf(text: string, timeZone: string): number {
-  if (/(Z|[+-]\d{2}:?\d{2})$/.test(text)) return Date.parse(text.replace(' ', 'T'));
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?$/.exec(text)!;
-  const lm = localMinute(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]));
-  const seconds = Number(m[6] ?? 0) + Number(m[7] ?? 0);
-  return fromLocalMinute(timeZone, lm).utcMs + seconds * 1000;
+/**
+ * An Irisys register to a protocol or 'ignore': the device's mapping first (`sensorSettings.registers`,
+ * by register id or by name), else the register's tags (`direction=IN`/`direction=OUT`), else a name
+ * saying in or out ("Count In", "OUT 2"), else the factory lines "Line 1" (in) and "Line 2" (out), as
+ * the captured Vector 4D pushes tag them. `swapDirections` turns the defaults around (not a mapping).
+ */
+export function irisysTarget(
+  register: { RegisterId?: number | string; Name?: string; Tags?: string[] },
+  settings: DeviceSensorSettings,
+): string {
+  const keys = [register.RegisterId, register.Name]
+    .filter((k) => k !== undefined && k !== '')
+    .map((k) => String(k).trim());
+  for (const k of keys) {
+    const mapped = settings.registers?.[k];
+    if (mapped) return mapped;
+  }
+  let d: Direction | null = null;
+  const tag = (register.Tags ?? []).map((t) => t.toLowerCase().replace(/\s/g, ''));
+  if (tag.includes('direction=in')) d = 'TrafficIn';
+  else if (tag.includes('direction=out')) d = 'TrafficOut';
+  else if (register.Name && /\bin\b/i.test(register.Name)) d = 'TrafficIn';
+  else if (register.Name && /\bout\b/i.test(register.Name)) d = 'TrafficOut';
+  else if (register.Name && /^line\s*1$/i.test(register.Name.trim())) d = 'TrafficIn';
+  else if (register.Name && /^line\s*2$/i.test(register.Name.trim())) d = 'TrafficOut';
+  if (!d) return 'ignore';
+  return settings.swapDirections ? swap(d) : d;
 }
 
+/** An MQTT message of a device, by vendor (devices-b adds theirs with `registerMqttFormat`). */
+export type MqttFormatHandler = (caller: IngestCaller, identity: string, payload: unknown) => Promise<SensorIngestResponse>;
+
 /**
- * Real sensor push formats, mapped to the device by serial number or MAC address (inside the
- * caller's write scope), to its TrafficIn/TrafficOut series (created on the first push), then stored
- * through the ingest path like any batch.
+ * Real sensor formats (issue 17): each payload is validated whole, mapped to its device through the
+ * common pipeline (identity, time zone, settings, future guard), and stored in one batch.
  */
-export function createSensorService(deps: {
-  db: Db;
-  scope: ScopeService;
-  series: SeriesService;
-  ingest: IngestService;
-  pipeline: SensorPipeline;
-}) {
-  const { db, scope, series, ingest } = deps;
+export function createSensorService(deps: { scope: ScopeService; ingest: IngestService; pipeline: SensorPipeline }) {
+  const { scope, ingest, pipeline } = deps;
+  const mqttFormats = new Map<string, MqttFormatHandler>();
 
-  async function resolveDevice(caller: IngestCaller, identities: string[]): Promise<string> {
-    const writable = ingest.writeScope(caller);
-    for (const id of await findDeviceByIdentity(db, identities)) {
-      if (await scope.contains(writable, id)) return id;
-    }
-    throw notFound('Device');
-  }
+  const instant = (value: number | string, tz: string, field: string) => {
+    const at = typeof value === 'number' ? value : pipeline.localInstant(value, tz);
+    if (!Number.isFinite(at)) throw badRequest(`${field}: expected an epoch-ms or ISO-8601 timestamp`, field);
+    return at;
+  };
 
-  const seriesCache = new Map<string, { id: string; key: number }>();
-  async function seriesOf(deviceId: string, protocol: string, intervalSeconds: number, source: string) {
-    const cacheKey = `${deviceId}:${protocol}`;
-    let s = seriesCache.get(cacheKey);
-    if (!s) {
-      s = await series.ensureSeries({
-        nodeId: deviceId,
-        measurementProtocol: protocol,
-        intervalSeconds,
-        source,
-      });
-      seriesCache.set(cacheKey, s);
-    }
-    return s;
-  }
-
-  return {
-    async xovis(caller: IngestCaller, push: XovisPush) {
-      const envelopes = Array.isArray(push) ? push : [push];
-      const points: ResolvedPoints = { keys: [], times: [], values: [] };
-      const seriesIds = new Set<string>();
-      const deviceIds: string[] = [];
+  const service = {
+    async xovis(caller: IngestCaller, body: unknown): Promise<SensorIngestResponse> {
+      const list = Array.isArray(body) ? body : [body];
+      if (list.length < 1 || list.length > 100) throw badRequest('expected 1 to 100 packages', 'body');
+      const envelopes = list.map((e, i) => parsePayload(XovisEnvelope, e, Array.isArray(body) ? String(i) : ''));
       const ignored = new Set<string>();
-      for (const envelope of envelopes) {
-        const data = envelope.logics_data;
+      const batches: { deviceId: string; points: IntervalPoint[]; source: string; packageId?: number }[] = [];
+      for (const [i, env] of envelopes.entries()) {
+        const prefix = Array.isArray(body) ? `${i}.logics_data` : 'logics_data';
+        const data = env.logics_data;
         const serial = data.sensor_info.serial_number;
-        const deviceId = await resolveDevice(caller, [serial]);
-        deviceIds.push(deviceId);
-        // several logics (counting lines) of one sensor add up per interval and direction
-        const sums = new Map<string, { protocol: string; at: number; seconds: number; value: number }>();
-        for (const logic of data.logics) {
-          for (const record of logic.records) {
-            const from = Date.parse(record.from);
-            const seconds = Math.round((Date.parse(record.to) - from) / 1000);
-            if (seconds <= 0)
-              throw badRequest('A record ends before it starts', 'logics_data.logics.records.to');
-            for (const count of record.counts) {
-              const protocol = XOVIS_DIRECTIONS[count.name.toLowerCase()];
-              if (!protocol) {
+        const deviceId = await pipeline.resolveDevice(caller, [serial], 'xovis');
+        const tz = await pipeline.deviceTimeZone(deviceId);
+        const settings = await pipeline.deviceSettings(deviceId);
+        const selected = settings.logics?.map(String) ?? [];
+        const points: IntervalPoint[] = [];
+        for (const [li, logic] of data.logics.entries()) {
+          const keys = [logic.id, logic.name].filter((k) => k !== undefined).map(String);
+          const label = logic.name ?? String(logic.id ?? li);
+          const chosen = selected.length > 0 && keys.some((k) => selected.includes(k));
+          if (selected.length > 0 && !chosen) {
+            ignored.add(`logic ${label}`);
+            continue;
+          }
+          // traffic counts come from line logics; a zone logic's in/out is counted only when selected
+          const zone = /ZONE/i.test(logic.info ?? '');
+          const swapped = !!settings.swapDirections !== keys.some((k) => settings.logicDirections?.[k] === 'swapped');
+          for (const [ri, record] of logic.records.entries()) {
+            const at = `${prefix}.logics.${li}.records.${ri}`;
+            const from = instant(record.from, tz, `${at}.from`);
+            const to = instant(record.to, tz, `${at}.to`);
+            const seconds = Math.round((to - from) / 1000);
+            if (seconds <= 0) throw badRequest('A record ends before it starts', `${at}.to`);
+            for (const [ci, count] of record.counts.entries()) {
+              const mapped = xovisProtocol(count.name, swapped);
+              if (!mapped || (mapped.traffic && zone && !chosen)) {
                 ignored.add(count.name);
                 continue;
               }
-              const k = `${protocol}:${from}`;
-              const cur = sums.get(k) ?? { protocol, at: from, seconds, value: 0 };
-              cur.value += count.value;
-              sums.set(k, cur);
+              if (count.value < 0) throw badRequest('A count is negative', `${at}.counts.${ci}.value`);
+              points.push({
+                protocol: mapped.protocol,
+                meta: mapped.meta,
+                atMs: from,
+                seconds,
+                value: count.value,
+                field: `${at}.from`,
+              });
             }
           }
         }
-        for (const p of sums.values()) {
-          const s = await seriesOf(deviceId, p.protocol, p.seconds, serial);
-          seriesIds.add(s.id);
-          points.keys.push(s.key);
-          points.times.push(p.at);
-          points.values.push(p.value);
-        }
+        batches.push({ deviceId, points, source: serial, packageId: data.package_info?.id });
       }
-      const accepted = await ingest.store(points, { seriesIds: [...seriesIds], nodeIds: deviceIds });
-      return { accepted, deviceIds: [...new Set(deviceIds)], ignored: [...ignored] };
+      const { accepted } = await pipeline.storeBatches(batches);
+      let missed = 0;
+      let duplicates = 0;
+      for (const b of batches) {
+        if (b.packageId === undefined) continue;
+        const seen = await pipeline.noteSequence(b.deviceId, 'xovis', b.packageId);
+        missed += seen.missed;
+        if (seen.retry) duplicates++;
+      }
+      return { accepted, deviceIds: [...new Set(batches.map((b) => b.deviceId))], ignored: [...ignored], missed, duplicates };
     },
 
-    async irisys(caller: IngestCaller, push: IrisysPush) {
+    /** `headerMac`: the `mac` header Vector devices send with their POST. */
+    async irisys(caller: IngestCaller, body: unknown, headerMac?: string): Promise<SensorIngestResponse> {
+      const push = parsePayload(IrisysPush, body);
       const identities = [
+        push.FriendlyDeviceSerial,
         push.SerialNumber,
-        push.MacAddress,
         push.Device?.SerialNumber,
+        push.macAddress,
+        push.MacAddress,
         push.Device?.MacAddress,
-      ].filter((x): x is string => typeof x === 'string' && x.length > 0);
-      const deviceId = await resolveDevice(caller, identities);
-      const timeZone = await deviceTimeZone(db, deviceId);
-      const byProtocol = new Map<string, { at: number; total: number }[]>();
+        headerMac,
+      ].filter((x): x is string => typeof x === 'string' && x.trim().length > 0);
+      if (identities.length === 0)
+        throw badRequest('The device is identified by FriendlyDeviceSerial or macAddress', 'FriendlyDeviceSerial');
+      const deviceId = await pipeline.resolveDevice(caller, identities, 'irisys');
+      const tz = await pipeline.deviceTimeZone(deviceId);
+      const settings = await pipeline.deviceSettings(deviceId);
+      const seen = await pipeline.lastSequence(deviceId, 'irisys');
+      const byProtocol = new Map<string, CumulativeReading[]>();
       const ignored = new Set<string>();
-      for (const log of push.CountLogs) {
-        const at = instantOf(log.Timestamp, timeZone);
-        for (const count of log.Counts) {
-          const name = count.Name ?? count.RegisterName ?? `Register ${count.RegisterId ?? '?'}`;
-          const protocol = irisysProtocol(name);
-          if (!protocol) {
-            ignored.add(name);
+      let duplicates = 0;
+      let newest: { id: number; at: number } | null = null;
+      for (const [i, log] of push.CountLogs.entries()) {
+        const field = `CountLogs.${i}.Timestamp`;
+        const at = instant(log.Timestamp, tz, field);
+        if (log.LogEntryId !== undefined && seen && log.LogEntryId <= seen.sequence && at <= seen.atMs) {
+          duplicates++;
+          continue;
+        }
+        if (log.LogEntryId !== undefined && (!newest || log.LogEntryId > newest.id)) newest = { id: log.LogEntryId, at };
+        for (const count of log.Counts ?? []) {
+          const target = irisysTarget(count, settings);
+          if (target === 'ignore') {
+            ignored.add(count.Name ?? `Register ${count.RegisterId ?? '?'}`);
             continue;
           }
-          const list = byProtocol.get(protocol) ?? [];
-          list.push({ at, total: count.Value });
-          byProtocol.set(protocol, list);
+          const list = byProtocol.get(target) ?? [];
+          list.push({ atMs: at, total: count.Value, field });
+          byProtocol.set(target, list);
         }
       }
-      const points: ResolvedPoints = { keys: [], times: [], values: [] };
-      const seriesIds: string[] = [];
+      // every instant is checked before anything is stored
+      await pipeline.guardInstants(deviceId, [...byProtocol.values()].flat());
+      let accepted = 0;
+      const source = identities[0]!;
       for (const [protocol, readings] of byProtocol) {
-        const sorted = [...new Map(readings.map((r) => [r.at, r])).values()].sort((a, b) => a.at - b.at);
-        const spacing = sorted.length > 1 ? (sorted[1]!.at - sorted[0]!.at) / 1000 : 60;
-        const s = await seriesOf(
-          deviceId,
-          protocol,
-          Math.max(1, Math.min(86_400, Math.round(spacing))),
-          identities[0]!,
-        );
-        seriesIds.push(s.id);
-        await upsertReadings(db, s.key, sorted);
-        const around = await readingsAround(db, s.key, sorted[0]!.at, sorted[sorted.length - 1]!.at);
-        for (const d of differences(around)) {
-          points.keys.push(s.key);
-          points.times.push(d.at);
-          points.values.push(d.value);
+        // several registers mapped to one protocol: their totals add up per reading
+        const sums = new Map<number, CumulativeReading>();
+        for (const r of readings) {
+          const cur = sums.get(r.atMs);
+          if (cur) cur.total += r.total;
+          else sums.set(r.atMs, { ...r });
         }
+        accepted += (await pipeline.storeCumulative(deviceId, protocol, [...sums.values()], { source })).accepted;
       }
-      const accepted = await ingest.store(points, { seriesIds, nodeIds: [deviceId] });
+      let missed = 0;
+      if (newest) missed = (await pipeline.noteSequence(deviceId, 'irisys', newest.id, newest.at)).missed;
+      return { accepted, deviceIds: [deviceId], ignored: [...ignored], duplicates, missed };
+    },
+
+    /**
+     * Irisys MQTT count-topic message: register change events, stored at their second (a message the
+     * device sends again from its history replaces, never doubles). The device is the topic's identity.
+     */
+    async irisysMqtt(caller: IngestCaller, identity: string, body: unknown): Promise<SensorIngestResponse> {
+      const events = parsePayload(IrisysMqttCounts, body);
+      const deviceId = await pipeline.resolveDevice(caller, [identity], 'irisys');
+      if (events.length === 0) return { accepted: 0, deviceIds: [deviceId], ignored: [] };
+      const tz = await pipeline.deviceTimeZone(deviceId);
+      const settings = await pipeline.deviceSettings(deviceId);
+      const ignored = new Set<string>();
+      const sums = new Map<string, IntervalPoint>();
+      for (const [i, e] of events.entries()) {
+        const at = instant(e.t, tz, `${i}.t`);
+        const target = irisysTarget({ Name: e.register }, settings);
+        if (target === 'ignore') {
+          ignored.add(e.register);
+          continue;
+        }
+        const second = Math.floor(at / 1000) * 1000;
+        const k = `${target}:${second}`;
+        const cur = sums.get(k) ?? { protocol: target, atMs: second, seconds: 60, value: 0, field: `${i}.t` };
+        cur.value += e.value;
+        sums.set(k, cur);
+      }
+      const { accepted } = await pipeline.storeIntervals(deviceId, [...sums.values()], identity);
       return { accepted, deviceIds: [deviceId], ignored: [...ignored] };
     },
+
+    /**
+     * A Xovis count export (CSV: `from-time,to-time,Forward counter,Backward counter`, device-local
+     * `DD/MM/YYYY - HH:MM`) as a backfill of one device: forward is in unless the device's settings
+     * swap it; rows replace what is stored for their intervals. Any bad row refuses the whole file.
+     */
+    async xovisExport(caller: IngestCaller, deviceId: string, csv: string): Promise<SensorIngestResponse> {
+      if (!(await scope.contains(ingest.writeScope(caller), deviceId)) || !(await pipeline.isDevice(deviceId)))
+        throw notFound('Device');
+      const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
+      const header = (lines[0] ?? '').split(',').map((h) => h.trim().toLowerCase());
+      const fromCol = header.indexOf('from-time');
+      const toCol = header.indexOf('to-time');
+      if (fromCol < 0 || toCol < 0) throw badRequest('The header needs from-time and to-time columns', 'csv.header');
+      const settings = await pipeline.deviceSettings(deviceId);
+      const cols: { index: number; protocol: Direction; name: string }[] = [];
+      header.forEach((h, index) => {
+        if (/forward counter$/.test(h))
+          cols.push({ index, protocol: settings.swapDirections ? 'TrafficOut' : 'TrafficIn', name: h });
+        else if (/backward counter$/.test(h))
+          cols.push({ index, protocol: settings.swapDirections ? 'TrafficIn' : 'TrafficOut', name: h });
+      });
+      if (cols.length === 0)
+        throw badRequest('The header has no Forward counter or Backward counter column', 'csv.header');
+      const tz = await pipeline.deviceTimeZone(deviceId);
+      const when = (text: string | undefined, field: string) => {
+        const m = /^(\d{2})\/(\d{2})\/(\d{4}) - (\d{2}):(\d{2})$/.exec((text ?? '').trim());
+        const at = m ? pipeline.localInstant(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}`, tz) : NaN;
+        if (!Number.isFinite(at)) throw badRequest(`${field}: expected DD/MM/YYYY - HH:MM`, field);
+        return at;
+      };
+      const points: IntervalPoint[] = [];
+      for (let n = 1; n < lines.length; n++) {
+        const line = lines[n]!;
+        if (line.trim() === '') continue;
+        const cells = line.split(',');
+        const row = `csv.line.${n + 1}`;
+        const from = when(cells[fromCol], `${row}.from-time`);
+        const to = when(cells[toCol], `${row}.to-time`);
+        if (to <= from) throw badRequest('A row ends before it starts', `${row}.to-time`);
+        for (const c of cols) {
+          const text = (cells[c.index] ?? '').trim();
+          if (!/^\d+$/.test(text)) throw badRequest(`${row}.${c.name}: expected a count`, `${row}.${c.name}`);
+          points.push({ protocol: c.protocol, atMs: from, seconds: (to - from) / 1000, value: Number(text), field: `${row}.from-time` });
+        }
+      }
+      if (points.length === 0) throw badRequest('The file has no rows', 'csv');
+      if (points.length > 200_000) throw badRequest('At most 100,000 rows per file', 'csv');
+      await pipeline.guardInstants(deviceId, points);
+      let accepted = 0;
+      for (let i = 0; i < points.length; i += 5000)
+        accepted += (await pipeline.storeIntervals(deviceId, points.slice(i, i + 5000), 'xovis export')).accepted;
+      return { accepted, deviceIds: [deviceId], ignored: [] };
+    },
+
+    /** Adds the MQTT message format of a vendor (topic `<prefix>/<group id>/<vendor>/<device identity>`). */
+    registerMqttFormat(vendor: string, handler: MqttFormatHandler) {
+      mqttFormats.set(vendor.toLowerCase(), handler);
+    },
+
+    /** A device's MQTT message, by the vendor its topic names; null when no format has that name. */
+    handleMqtt(vendor: string, caller: IngestCaller, identity: string, payload: unknown) {
+      const handler = mqttFormats.get(vendor.toLowerCase());
+      return handler ? handler(caller, identity, payload) : null;
+    },
   };
+  service.registerMqttFormat('irisys', (caller, identity, payload) => service.irisysMqtt(caller, identity, payload));
+  return service;
 }
 
 export type SensorService = ReturnType<typeof createSensorService>;

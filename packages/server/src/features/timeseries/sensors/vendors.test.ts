@@ -411,11 +411,8 @@ describe.skipIf(!haveBroker)('vendor pushes over MQTT (Mosquitto on 127.0.0.1:18
       ingest: t.app.services.ingest,
       log: t.ctx.log,
       clientId: `${prefix}-sub`,
-      devices: {
-        topic: `${prefix}/+/devices/#`,
-        push: (caller, vendor, payload) =>
-          t.app.services.devicePushes.ingest(caller, parseVendorPush(vendor, payload)),
-      },
+      deviceTopic: `${prefix}/+/+/+`,
+      devices: t.app.services.sensors,
     });
     await sub.ready;
     pub = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { clientId: `${prefix}-pub` });
@@ -426,7 +423,7 @@ describe.skipIf(!haveBroker)('vendor pushes over MQTT (Mosquitto on 127.0.0.1:18
   });
 
   it('stores Axis Object Analytics events published by the camera under the group topic', async () => {
-    const topic = `${prefix}/${groupId}/devices/axis/0123456789AB/event/CameraApplicationPlatform/ObjectAnalytics/Device1Scenario1`;
+    const topic = `${prefix}/${groupId}/axis/0123456789AB`;
     await pub.publishAsync(topic, text('axis-objectanalytics-crossline-mqtt-1.json'), { qos: 1 });
     const later = json('axis-objectanalytics-crossline-mqtt-2.json');
     (later.message as { data: Record<string, string> }).data.totalHuman = '5'; // built here: 5 people
@@ -436,11 +433,11 @@ describe.skipIf(!haveBroker)('vendor pushes over MQTT (Mosquitto on 127.0.0.1:18
   });
 
   it('stores a Milesight periodic report; a payload that is not JSON or a foreign group is skipped', async () => {
-    await pub.publishAsync(`${prefix}/${groupId}/devices/milesight/vs125`, '{not json', { qos: 1 });
-    await pub.publishAsync(`${prefix}/not-a-group/devices/milesight/vs125`, '{}', { qos: 1 });
+    await pub.publishAsync(`${prefix}/${groupId}/milesight/6384E16179950009`, '{not json', { qos: 1 });
+    await pub.publishAsync(`${prefix}/not-a-group/milesight/6384E16179950009`, '{}', { qos: 1 });
     const report = json('milesight-vs125-periodic.json5');
     report.line_periodic_data = [{ line: 1, line_name: 'Line1', total: { in: 7, out: 2 } }]; // built here
-    await pub.publishAsync(`${prefix}/${groupId}/devices/milesight/vs125`, JSON.stringify(report), {
+    await pub.publishAsync(`${prefix}/${groupId}/milesight/6384E16179950009`, JSON.stringify(report), {
       qos: 1,
     });
     await until(async () => (await stored(milesight.id, 'TrafficIn', 'Asia/Shanghai')).length === 1);

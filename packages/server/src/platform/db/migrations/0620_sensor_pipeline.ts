@@ -39,6 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       device_id uuid not null references node(id) on delete cascade,
       format text not null,
       last_sequence bigint,
+      last_at timestamptz,
       gaps integer not null default 0,
       missed bigint not null default 0,
       updated_at timestamptz not null,
