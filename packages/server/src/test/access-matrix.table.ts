@@ -24,6 +24,11 @@ import { ADMIN_KIND, SUPER_ADMIN, scoped, unscoped, type MatrixTable } from './a
  */
 export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/health',
+  // per-device push URLs of devices-b's vendor formats (the key in the path is the credential)
+  'POST /api/ingest/k/:pushKey/axis',
+  'POST /api/ingest/k/:pushKey/hikvision',
+  'POST /api/ingest/k/:pushKey/milesight',
+  'POST /api/ingest/k/:pushKey/vivotek',
   // OpenAPI: the document and the Swagger UI page with its assets
   'GET /api/docs.json',
   'GET /api/docs',

@@ -1,4 +1,10 @@
-import { ADMIN_KIND, scoped, type MatrixRequestContext, type MatrixTable } from '../../test/access-matrix.js';
+import {
+  ADMIN_KIND,
+  scoped,
+  unscoped,
+  type MatrixRequestContext,
+  type MatrixTable,
+} from '../../test/access-matrix.js';
 
 /**
  * Access matrix of the vendor push routes of issue 17 part B (sensors/axis|hikvision|milesight|
@@ -67,4 +73,14 @@ export const accessMatrix: MatrixTable = {
     }),
     expect: scoped(200, ADMIN_KIND),
   },
+  // the per-device push URLs: the key in the path is the credential, whoever calls (a bad key: 401)
+  ...Object.fromEntries(
+    ['axis', 'hikvision', 'milesight', 'vivotek'].map((vendor) => [
+      `POST /api/ingest/k/:pushKey/${vendor}`,
+      {
+        request: () => ({ url: `/api/ingest/k/not-a-valid-push-key-0123456789/${vendor}`, payload: {} }),
+        expect: unscoped(401),
+      },
+    ]),
+  ),
 };

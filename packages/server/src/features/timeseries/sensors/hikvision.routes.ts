@@ -1,8 +1,6 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SensorIngestResponse } from '@footfall/domain';
-import { z } from 'zod';
 import { badRequest } from '../../../platform/http/errors.js';
 import type { Feature } from '../../feature.js';
+import { registerPushRoute } from './sensors.routes.js';
 import { parseHikvision } from './hikvision.js';
 
 /**
@@ -16,21 +14,9 @@ export const hikvisionRoutes: Feature = (services) => async (app) => {
     { parseAs: 'string', bodyLimit: 1024 * 1024 },
     (_req, body, done) => done(null, body),
   );
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/ingest/hikvision',
-    {
-      config: { access: 'ingest' },
-      schema: {
-        tags: ['ingest'],
-        security: [{ bearer: [] }, { apiKey: [] }],
-        body: z.unknown(),
-        response: { 200: SensorIngestResponse },
-      },
-    },
-    async (req) => {
-      if (typeof req.body !== 'string' || req.body.trim() === '')
-        throw badRequest('body: expected the XML alarm (Content-Type application/xml)', 'body');
-      return services.devicePushes.ingest(req, parseHikvision(req.body));
-    },
-  );
+  registerPushRoute(app, services.deviceAdmin, 'hikvision', (caller, req) => {
+    if (typeof req.body !== 'string' || req.body.trim() === '')
+      throw badRequest('body: expected the XML alarm (Content-Type application/xml)', 'body');
+    return services.devicePushes.ingest(caller, parseHikvision(req.body));
+  });
 };

@@ -89,7 +89,13 @@ export const sensorRoutes: Feature = (services) => async (app) => {
     {
       bodyLimit: 20 * 1024 * 1024,
       config: { access: 'ingest' },
-      schema: { tags, security, params: DeviceParams, body: z.string(), response: { 200: SensorIngestResponse } },
+      schema: {
+        tags,
+        security,
+        params: DeviceParams,
+        body: z.string(),
+        response: { 200: SensorIngestResponse },
+      },
     },
     async (req) => sensors.xovisExport(req, req.params.id, req.body),
   );
@@ -109,7 +115,8 @@ export const sensorRoutes: Feature = (services) => async (app) => {
       config: { access: ACCESS.adminKind },
       schema: { tags: keyTags, params: DeviceParams, response: { 201: CreatedDevicePushKey } },
     },
-    async (req, reply) => reply.status(201).send(await deviceAdmin.createKey(principalOf(req), req.params.id)),
+    async (req, reply) =>
+      reply.status(201).send(await deviceAdmin.createKey(principalOf(req), req.params.id)),
   );
   r.delete(
     '/api/Device/:id/PushKey/:keyId',
