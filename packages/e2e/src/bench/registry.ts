@@ -4,6 +4,14 @@ import { hubBench } from './hub.bench.js';
 import { lighthouseBench } from './lighthouse.bench.js';
 import { apiBench } from './api.bench.js';
 import { monitoringBench } from './monitoring.bench.js';
+import { sensorsBench } from './sensors.bench.js';
 
 /** Every bench module, run in this order by `npm run bench` (add yours here). */
-export const benches: BenchModule[] = [timeseriesBench, hubBench, lighthouseBench, apiBench, monitoringBench];
+export const benches: BenchModule[] = [
+  timeseriesBench,
+  hubBench,
+  lighthouseBench,
+  apiBench,
+  monitoringBench,
+  sensorsBench,
+];
