@@ -17,6 +17,7 @@ import {
   type MadeUser,
 } from '../../../test/factories.js';
 import { startMqttIngest, type MqttIngest } from '../mqtt.subscriber.js';
+import { countChanges, tableCounts } from '../../../test/table-counts.js';
 import { minuteCounts } from './counters.js';
 import { parseVendorPush } from './vendors.js';
 
@@ -267,6 +268,7 @@ describe('vendor pushes through /api/ingest/<vendor>', () => {
 
   it('malformed and truncated payloads answer 400 naming the field, and write nothing', async () => {
     const before = await stored(devices.vivotek!.id);
+    const tablesBefore = await tableCounts(t.db);
     const noMac = json('vivotek-sc8131-report-push.json');
     delete (noMac.Source as Record<string, unknown>).MacAddress;
     const cases: [string, unknown, string, string?][] = [
@@ -316,6 +318,7 @@ describe('vendor pushes through /api/ingest/<vendor>', () => {
       expect(res.json().field).toBe(field);
     }
     expect(await stored(devices.vivotek!.id)).toBe(before);
+    expect(countChanges(tablesBefore, await tableCounts(t.db))).toEqual({});
     expect(await points(devices.hikRealTime!, 'TrafficIn')).toEqual([['2021-06-22 16:37', 3]]);
   });
 
