@@ -24,11 +24,6 @@ import { ADMIN_KIND, SUPER_ADMIN, scoped, unscoped, type MatrixTable } from './a
  */
 export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/health',
-  // per-device push URLs of devices-b's vendor formats (the key in the path is the credential)
-  'POST /api/ingest/k/:pushKey/axis',
-  'POST /api/ingest/k/:pushKey/hikvision',
-  'POST /api/ingest/k/:pushKey/milesight',
-  'POST /api/ingest/k/:pushKey/vivotek',
   // OpenAPI: the document and the Swagger UI page with its assets
   'GET /api/docs.json',
   'GET /api/docs',
@@ -52,6 +47,13 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/LiveView/public/:token',
   // the maintenance message, shown on the sign-in page too
   'GET /api/Setting/WarningMessage',
+  // a device's push URL: the per-device key in the path is the credential (401 when unknown or revoked)
+  'POST /api/ingest/k/:pushKey/xovis',
+  'POST /api/ingest/k/:pushKey/irisys',
+  'POST /api/ingest/k/:pushKey/axis',
+  'POST /api/ingest/k/:pushKey/hikvision',
+  'POST /api/ingest/k/:pushKey/milesight',
+  'POST /api/ingest/k/:pushKey/vivotek',
 ];
 
 const TREE = '/api/OrganizationalTree';

@@ -19,15 +19,6 @@ const TS = '/api/TimeSeries';
 const seriesOn = async (m: MatrixRequestContext, nodeId: string) =>
   m.t.app.services.series.ensureSeries({ nodeId, measurementProtocol: 'TrafficIn' });
 
-const macOf = async (m: MatrixRequestContext, nodeId: string) => {
-  const row = await m.t.db
-    .selectFrom('node')
-    .select('attributes')
-    .where('id', '=', nodeId)
-    .executeTakeFirstOrThrow();
-  return String((row.attributes as { macAddress?: string }).macAddress);
-};
-
 const keyIn = async (m: MatrixRequestContext, scopeNodeId: string) =>
   m.t.app.services.ingest.createKey(
     { userId: m.actor.id, username: m.actor.username, roles: ['superAdmin'], scopeNodeId: null },
@@ -84,40 +75,6 @@ export const accessMatrix: MatrixTable = {
     }),
     expect: ingestExpect,
   },
-  'POST /api/ingest/xovis': {
-    request: async (m) => ({
-      url: '/api/ingest/xovis',
-      payload: {
-        logics_data: {
-          sensor_info: { serial_number: await macOf(m, m.target.device.id) },
-          logics: [
-            {
-              id: 0,
-              records: [
-                {
-                  from: now(),
-                  to: new Date(Date.now() - 3540_000).toISOString(),
-                  counts: [{ name: 'fw', value: 1 }],
-                },
-              ],
-            },
-          ],
-        },
-      },
-    }),
-    expect: scoped(200, ADMIN_KIND),
-  },
-  'POST /api/ingest/irisys': {
-    request: async (m) => ({
-      url: '/api/ingest/irisys',
-      payload: {
-        MacAddress: await macOf(m, m.target.device.id),
-        CountLogs: [{ Timestamp: now(), Counts: [{ Name: 'Count In', Value: 5 }] }],
-      },
-    }),
-    expect: scoped(200, ADMIN_KIND),
-  },
-
   'GET /api/IngestKey': { request: () => ({ url: '/api/IngestKey' }), expect: unscoped(200, ADMIN_KIND) },
   'POST /api/IngestKey': {
     request: (m) => ({ url: '/api/IngestKey', payload: { name: 'doors', scopeNodeId: m.target.group.id } }),

@@ -38,7 +38,9 @@ export function createDeviceAdmin(deps: { db: Db; clock: Clock; scope: ScopeServ
 
   async function loadDevice(principal: Principal, deviceId: string) {
     await scope.assertInScope(principal, deviceId, 'Device');
-    const { rows } = await sql<{ id: string }>`select id from node where id = ${deviceId} and type = 'device'`.execute(db);
+    const { rows } = await sql<{
+      id: string;
+    }>`select id from node where id = ${deviceId} and type = 'device'`.execute(db);
     if (rows.length === 0) throw notFound('Device');
   }
 
@@ -73,7 +75,9 @@ export function createDeviceAdmin(deps: { db: Db; clock: Clock; scope: ScopeServ
     async verify(key: string): Promise<IngestKeyPrincipal | null> {
       if (!key.startsWith(DEVICE_KEY_PREFIX) || key.length > 200) return null;
       const { rows } = await sql<{ id: string; device_id: string }>`
-        select id, device_id from device_push_key where key_hash = ${hashKey(key)} and revoked_at is null`.execute(db);
+        select id, device_id from device_push_key where key_hash = ${hashKey(key)} and revoked_at is null`.execute(
+        db,
+      );
       const r = rows[0];
       return r ? { keyId: r.id, scopeNodeId: r.device_id } : null;
     },
@@ -109,10 +113,13 @@ export function createDeviceAdmin(deps: { db: Db; clock: Clock; scope: ScopeServ
      */
     async adoptionAttributes(identity: string): Promise<{ macAddress?: string; serialNumber?: string }> {
       const { rows } = await sql<{ identities: string[] }>`
-        select identities from sensor_unknown_device where identity = ${identity} and adopted_at is null`.execute(db);
+        select identities from sensor_unknown_device where identity = ${identity} and adopted_at is null`.execute(
+        db,
+      );
       const r = rows[0];
       if (!r) throw notFound('Unknown device');
-      if (/^[0-9a-f]{12}$/.test(identity)) return { macAddress: identity.toUpperCase().match(/../g)!.join(':') };
+      if (/^[0-9a-f]{12}$/.test(identity))
+        return { macAddress: identity.toUpperCase().match(/../g)!.join(':') };
       const serial = r.identities.find((s) => s.trim().toLowerCase() === identity) ?? identity;
       if (serial.length > 100) throw badRequest('The identity is too long for a serial number', 'identity');
       return { serialNumber: serial };

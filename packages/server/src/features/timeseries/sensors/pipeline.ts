@@ -311,7 +311,9 @@ export function createSensorPipeline(deps: {
           values (${deviceId}, ${format}, ${sequence}, ${at}, ${missed > 0 ? 1 : 0}, ${missed}, ${clock.now()})
           on conflict (device_id, format) do update set last_sequence = excluded.last_sequence,
             last_at = excluded.last_at, gaps = sensor_device_state.gaps + excluded.gaps,
-            missed = sensor_device_state.missed + excluded.missed, updated_at = excluded.updated_at`.execute(db);
+            missed = sensor_device_state.missed + excluded.missed, updated_at = excluded.updated_at`.execute(
+          db,
+        );
       }
       return { retry, missed };
     },

@@ -77,13 +77,21 @@ export function irisysTarget(
 }
 
 /** An MQTT message of a device, by vendor (devices-b adds theirs with `registerMqttFormat`). */
-export type MqttFormatHandler = (caller: IngestCaller, identity: string, payload: unknown) => Promise<SensorIngestResponse>;
+export type MqttFormatHandler = (
+  caller: IngestCaller,
+  identity: string,
+  payload: unknown,
+) => Promise<SensorIngestResponse>;
 
 /**
  * Real sensor formats (issue 17): each payload is validated whole, mapped to its device through the
  * common pipeline (identity, time zone, settings, future guard), and stored in one batch.
  */
-export function createSensorService(deps: { scope: ScopeService; ingest: IngestService; pipeline: SensorPipeline }) {
+export function createSensorService(deps: {
+  scope: ScopeService;
+  ingest: IngestService;
+  pipeline: SensorPipeline;
+}) {
   const { scope, ingest, pipeline } = deps;
   const mqttFormats = new Map<string, MqttFormatHandler>();
 
@@ -97,7 +105,9 @@ export function createSensorService(deps: { scope: ScopeService; ingest: IngestS
     async xovis(caller: IngestCaller, body: unknown): Promise<SensorIngestResponse> {
       const list = Array.isArray(body) ? body : [body];
       if (list.length < 1 || list.length > 100) throw badRequest('expected 1 to 100 packages', 'body');
-      const envelopes = list.map((e, i) => parsePayload(XovisEnvelope, e, Array.isArray(body) ? String(i) : ''));
+      const envelopes = list.map((e, i) =>
+        parsePayload(XovisEnvelope, e, Array.isArray(body) ? String(i) : ''),
+      );
       const ignored = new Set<string>();
       const batches: { deviceId: string; points: IntervalPoint[]; source: string; packageId?: number }[] = [];
       for (const [i, env] of envelopes.entries()) {
@@ -119,7 +129,8 @@ export function createSensorService(deps: { scope: ScopeService; ingest: IngestS
           }
           // traffic counts come from line logics; a zone logic's in/out is counted only when selected
           const zone = /ZONE/i.test(logic.info ?? '');
-          const swapped = !!settings.swapDirections !== keys.some((k) => settings.logicDirections?.[k] === 'swapped');
+          const swapped =
+            !!settings.swapDirections !== keys.some((k) => settings.logicDirections?.[k] === 'swapped');
           for (const [ri, record] of logic.records.entries()) {
             const at = `${prefix}.logics.${li}.records.${ri}`;
             const from = instant(record.from, tz, `${at}.from`);
@@ -155,7 +166,13 @@ export function createSensorService(deps: { scope: ScopeService; ingest: IngestS
         missed += seen.missed;
         if (seen.retry) duplicates++;
       }
-      return { accepted, deviceIds: [...new Set(batches.map((b) => b.deviceId))], ignored: [...ignored], missed, duplicates };
+      return {
+        accepted,
+        deviceIds: [...new Set(batches.map((b) => b.deviceId))],
+        ignored: [...ignored],
+        missed,
+        duplicates,
+      };
     },
 
     /** `headerMac`: the `mac` header Vector devices send with their POST. */
@@ -171,7 +188,10 @@ export function createSensorService(deps: { scope: ScopeService; ingest: IngestS
         headerMac,
       ].filter((x): x is string => typeof x === 'string' && x.trim().length > 0);
       if (identities.length === 0)
-        throw badRequest('The device is identified by FriendlyDeviceSerial or macAddress', 'FriendlyDeviceSerial');
+        throw badRequest(
+          'The device is identified by FriendlyDeviceSerial or macAddress',
+          'FriendlyDeviceSerial',
+        );
       const deviceId = await pipeline.resolveDevice(caller, identities, 'irisys');
       const tz = await pipeline.deviceTimeZone(deviceId);
       const settings = await pipeline.deviceSettings(deviceId);
@@ -187,7 +207,8 @@ export function createSensorService(deps: { scope: ScopeService; ingest: IngestS
           duplicates++;
           continue;
         }
-        if (log.LogEntryId !== undefined && (!newest || log.LogEntryId > newest.id)) newest = { id: log.LogEntryId, at };
+        if (log.LogEntryId !== undefined && (!newest || log.LogEntryId > newest.id))
+          newest = { id: log.LogEntryId, at };
         for (const count of log.Counts ?? []) {
           const target = irisysTarget(count, settings);
           if (target === 'ignore') {
@@ -211,7 +232,8 @@ export function createSensorService(deps: { scope: ScopeService; ingest: IngestS
           if (cur) cur.total += r.total;
           else sums.set(r.atMs, { ...r });
         }
-        accepted += (await pipeline.storeCumulative(deviceId, protocol, [...sums.values()], { source })).accepted;
+        accepted += (await pipeline.storeCumulative(deviceId, protocol, [...sums.values()], { source }))
+          .accepted;
       }
       let missed = 0;
       if (newest) missed = (await pipeline.noteSequence(deviceId, 'irisys', newest.id, newest.at)).missed;
@@ -253,13 +275,17 @@ export function createSensorService(deps: { scope: ScopeService; ingest: IngestS
      * swap it; rows replace what is stored for their intervals. Any bad row refuses the whole file.
      */
     async xovisExport(caller: IngestCaller, deviceId: string, csv: string): Promise<SensorIngestResponse> {
-      if (!(await scope.contains(ingest.writeScope(caller), deviceId)) || !(await pipeline.isDevice(deviceId)))
+      if (
+        !(await scope.contains(ingest.writeScope(caller), deviceId)) ||
+        !(await pipeline.isDevice(deviceId))
+      )
         throw notFound('Device');
       const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
       const header = (lines[0] ?? '').split(',').map((h) => h.trim().toLowerCase());
       const fromCol = header.indexOf('from-time');
       const toCol = header.indexOf('to-time');
-      if (fromCol < 0 || toCol < 0) throw badRequest('The header needs from-time and to-time columns', 'csv.header');
+      if (fromCol < 0 || toCol < 0)
+        throw badRequest('The header needs from-time and to-time columns', 'csv.header');
       const settings = await pipeline.deviceSettings(deviceId);
       const cols: { index: number; protocol: Direction; name: string }[] = [];
       header.forEach((h, index) => {
@@ -289,7 +315,13 @@ export function createSensorService(deps: { scope: ScopeService; ingest: IngestS
         for (const c of cols) {
           const text = (cells[c.index] ?? '').trim();
           if (!/^\d+$/.test(text)) throw badRequest(`${row}.${c.name}: expected a count`, `${row}.${c.name}`);
-          points.push({ protocol: c.protocol, atMs: from, seconds: (to - from) / 1000, value: Number(text), field: `${row}.from-time` });
+          points.push({
+            protocol: c.protocol,
+            atMs: from,
+            seconds: (to - from) / 1000,
+            value: Number(text),
+            field: `${row}.from-time`,
+          });
         }
       }
       if (points.length === 0) throw badRequest('The file has no rows', 'csv');
@@ -297,7 +329,8 @@ export function createSensorService(deps: { scope: ScopeService; ingest: IngestS
       await pipeline.guardInstants(deviceId, points);
       let accepted = 0;
       for (let i = 0; i < points.length; i += 5000)
-        accepted += (await pipeline.storeIntervals(deviceId, points.slice(i, i + 5000), 'xovis export')).accepted;
+        accepted += (await pipeline.storeIntervals(deviceId, points.slice(i, i + 5000), 'xovis export'))
+          .accepted;
       return { accepted, deviceIds: [deviceId], ignored: [] };
     },
 
@@ -312,7 +345,9 @@ export function createSensorService(deps: { scope: ScopeService; ingest: IngestS
       return handler ? handler(caller, identity, payload) : null;
     },
   };
-  service.registerMqttFormat('irisys', (caller, identity, payload) => service.irisysMqtt(caller, identity, payload));
+  service.registerMqttFormat('irisys', (caller, identity, payload) =>
+    service.irisysMqtt(caller, identity, payload),
+  );
   return service;
 }
 
