@@ -21,6 +21,8 @@ import { createIngestService } from './features/timeseries/ingest.service.js';
 import { createSensorService } from './features/timeseries/sensors/sensors.service.js';
 import { createSensorPipeline } from './features/timeseries/sensors/pipeline.js';
 import { createDeviceAdmin } from './features/timeseries/sensors/device-admin.js';
+import { createDevicePushService } from './features/timeseries/sensors/device-push.service.js';
+import { registerVendorMqttFormats } from './features/timeseries/sensors/vendors.js';
 import { createOccupancyService } from './features/occupancy/occupancy.service.js';
 import { createOccupancyResetService } from './features/occupancy/occupancy.reset.service.js';
 import { createDemoCountsService } from './features/demo/demo-counts.service.js';
@@ -56,6 +58,8 @@ export function createServices(ctx: AppContext) {
   const sensorPipeline = createSensorPipeline({ db: ctx.db, clock: ctx.clock, scope, series, ingest });
   const sensors = createSensorService({ scope, ingest, pipeline: sensorPipeline });
   const deviceAdmin = createDeviceAdmin({ db: ctx.db, clock: ctx.clock, scope });
+  const devicePushes = createDevicePushService({ db: ctx.db, pipeline: sensorPipeline });
+  registerVendorMqttFormats(sensors, devicePushes);
   const occupancy = createOccupancyService({ ...ctx, scope, eventLog, series, ingest });
   const occupancyResets = createOccupancyResetService({ ...ctx, scope, eventLog, occupancy, series });
   const demoCounts = createDemoCountsService({ ...ctx, series, ingest, occupancy, occupancyResets });
@@ -119,6 +123,7 @@ export function createServices(ctx: AppContext) {
     sensors,
     sensorPipeline,
     deviceAdmin,
+    devicePushes,
     occupancy,
     occupancyResets,
     demoCounts,

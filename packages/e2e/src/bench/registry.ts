@@ -5,6 +5,7 @@ import { lighthouseBench } from './lighthouse.bench.js';
 import { apiBench } from './api.bench.js';
 import { monitoringBench } from './monitoring.bench.js';
 import { settingsTreeBench } from './settings-tree.bench.js';
+import { sensorsBench } from './sensors.bench.js';
 
 /** Every bench module, run in this order by `npm run bench` (add yours here). */
 export const benches: BenchModule[] = [
@@ -14,4 +15,5 @@ export const benches: BenchModule[] = [
   apiBench,
   monitoringBench,
   settingsTreeBench,
+  sensorsBench,
 ];

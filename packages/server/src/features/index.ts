@@ -22,6 +22,10 @@ import { locateRoutes } from './tree/locate.routes.js';
 import { seriesRoutes } from './timeseries/series.routes.js';
 import { ingestRoutes } from './timeseries/ingest.routes.js';
 import { sensorRoutes } from './timeseries/sensors/sensors.routes.js';
+import { axisRoutes } from './timeseries/sensors/axis.routes.js';
+import { hikvisionRoutes } from './timeseries/sensors/hikvision.routes.js';
+import { milesightRoutes } from './timeseries/sensors/milesight.routes.js';
+import { vivotekRoutes } from './timeseries/sensors/vivotek.routes.js';
 import { occupancyRoutes } from './occupancy/occupancy.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
 
@@ -46,6 +50,10 @@ export const features: Feature[] = [
   seriesRoutes,
   ingestRoutes,
   sensorRoutes,
+  axisRoutes,
+  hikvisionRoutes,
+  milesightRoutes,
+  vivotekRoutes,
   occupancyRoutes,
   queryRoutes,
   formulaRoutes,

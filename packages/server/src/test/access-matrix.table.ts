@@ -50,6 +50,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // a device's push URL: the per-device key in the path is the credential (401 when unknown or revoked)
   'POST /api/ingest/k/:pushKey/xovis',
   'POST /api/ingest/k/:pushKey/irisys',
+  'POST /api/ingest/k/:pushKey/axis',
+  'POST /api/ingest/k/:pushKey/hikvision',
+  'POST /api/ingest/k/:pushKey/milesight',
+  'POST /api/ingest/k/:pushKey/vivotek',
 ];
 
 const TREE = '/api/OrganizationalTree';

@@ -50,9 +50,14 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({ error: err.code ?? 'bad_request', message: err.message, statusCode: status });
+      // a body that cannot be read (malformed or truncated JSON, a wrong content type) names the body
+      const unreadable = err instanceof SyntaxError || String(err.code ?? '').startsWith('FST_ERR_CTP');
+      return reply.status(status).send({
+        error: err.code ?? 'bad_request',
+        message: err.message,
+        statusCode: status,
+        ...(unreadable ? { field: 'body' } : {}),
+      });
     }
     if (isDatabaseUnavailable(err)) {
       // down, restarting, frozen or out of connections: nothing wrong with the request, try it again soon

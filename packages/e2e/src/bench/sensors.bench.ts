@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { buildApp, type App } from '../../../server/src/app.js';
+import type { AppContext } from '../../../server/src/platform/context.js';
+import { loadConfig } from '../../../server/src/config/config.js';
+import { createDb, migrate } from '../../../server/src/platform/db/database.js';
+import { createLogger } from '../../../server/src/platform/logger.js';
+import { systemClock } from '../../../server/src/platform/clock.js';
+import { TokenService } from '../../../server/src/platform/auth/tokens.js';
+import { createMailer } from '../../../server/src/platform/mail/mailer.js';
+import { EventBus } from '../../../server/src/platform/event-bus.js';
+import { freshDatabase, printTable, step, type BenchModule } from './bench-kit.js';
+
+/**
+ * `npm run bench -- --only sensors [--scale 0.1] [--sensors-concurrency 4]`: ingest cost of each device
+ * format (issue 17) through its real HTTP endpoint over sockets, beside the plain JSON endpoint
+ * `POST /api/ingest/measurements`: points stored per second and requests per second. Each format gets
+ * its own device (own series), an ingest key as X-Api-Key, and requests shaped as the device sends
+ * them: batches of minute intervals where the format carries many (measurements, Xovis records,
+ * Irisys count logs, Axis Retail Data measurements, Vivotek counting info), one alarm or report per
+ * request where the device sends one (Hikvision, Milesight). Every answer is checked (200, accepted).
+ */
+const MINUTE = 60_000;
+
+interface Format {
+  name: string;
+  url: string;
+  contentType?: string;
+  /** the body of request `i` (its minutes follow those of request i-1), and the points it carries */
+  body(i: number, mac: string, seriesIds: string[]): { body: string; points: number };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function formats(perRequest: number, startMs: number): Format[] {
+  const half = Math.max(1, Math.floor(perRequest / 2));
+  const t = (i: number, k: number) => startMs + (i * half + k) * MINUTE;
+  return [
+    {
+      name: 'JSON measurements',
+      url: '/api/ingest/measurements',
+      body: (i, _mac, ids) => {
+        const measurements = [];
+        for (let k = 0; k < half; k++)
+          for (const id of ids)
+            measurements.push({ timeSeriesId: id, occurredOn: iso(t(i, k)), value: (k * 7 + i) % 9 });
+        return { body: JSON.stringify({ measurements }), points: measurements.length };
+      },
+    },
+    {
+      name: 'Xovis logics push',
+      url: '/api/ingest/xovis',
+      body: (i, mac) => {
+        const records = [];
+        for (let k = 0; k < half; k++)
+          records.push({
+            from: iso(t(i, k)),
+            to: iso(t(i, k) + MINUTE),
+            counts: [
+              { name: 'fw', value: k % 5 },
+              { name: 'bw', value: k % 3 },
+            ],
+          });
+        return {
+          body: JSON.stringify({
+            logics_data: { sensor_info: { serial_number: mac }, logics: [{ id: 0, records }] },
+          }),
+          points: 2 * half,
+        };
+      },
+    },
+    {
+      name: 'Irisys Vector POST (totals)',
+      url: '/api/ingest/irisys',
+      body: (i, mac) => {
+        const CountLogs = [];
+        for (let k = 0; k < half; k++) {
+          const n = i * half + k;
+          CountLogs.push({
+            Timestamp: iso(t(i, k)),
+            Counts: [
+              { RegisterId: 0, Name: 'Count In', Value: n * 3 },
+              { RegisterId: 1, Name: 'Count Out', Value: n * 2 },
+            ],
+          });
+        }
+        return { body: JSON.stringify({ MacAddress: mac, CountLogs }), points: 2 * half };
+      },
+    },
+    {
+      name: 'Axis Retail Data push',
+      url: '/api/ingest/axis',
+      body: (i, mac) => {
+        const measurements = [];
+        for (let k = 0; k < half; k++)
+          measurements.push({
+            kind: 'people-counts',
+            utcFrom: iso(t(i, k)),
+            utcTo: iso(t(i, k) + MINUTE),
+            items: [
+              { direction: 'in', count: k % 4 },
+              { direction: 'out', count: k % 3 },
+            ],
+          });
+        return {
+          body: JSON.stringify({
+            apiName: 'Axis Retail Data',
+            data: { measurements },
+            sensor: { serial: mac.replace(/:/g, '').toLowerCase() },
+          }),
+          points: 2 * half,
+        };
+      },
+    },
+    {
+      name: 'Vivotek report push',
+      url: '/api/ingest/vivotek',
+      body: (i, mac) => {
+        const CountingInfo = [];
+        for (let k = 0; k < half; k++)
+          CountingInfo.push({
+            RuleName: 'Door',
+            In: k % 4,
+            Out: k % 2,
+            StartTime: iso(t(i, k)),
+            EndTime: iso(t(i, k) + MINUTE),
+          });
+        return {
+          body: JSON.stringify({
+            Source: { MacAddress: mac },
+            Data: [{ RuleType: 'Counting', CountingInfo }],
+          }),
+          points: 2 * half,
+        };
+      },
+    },
+    {
+      name: 'Hikvision ISAPI alarm (1/request)',
+      url: '/api/ingest/hikvision',
+      contentType: 'application/xml',
+      body: (i, mac) => ({
+        body: `<?xml version="1.0" encoding="UTF-8"?>
+<EventNotificationAlert version="1.0" xmlns="urn:psialliance-org"><macAddress>${mac.toLowerCase()}</macAddress>
+<channelID>1</channelID><eventType>PeopleCounting</eventType><eventState>active</eventState>
+<peopleCounting><statisticalMethods>timeRange</statisticalMethods><TimeRange><startTime>${iso(startMs + i * MINUTE)}</startTime>
+<endTime>${iso(startMs + (i + 1) * MINUTE)}</endTime></TimeRange><enter>${i % 5}</enter><exit>${i % 3}</exit><pass>1</pass></peopleCounting>
+</EventNotificationAlert>`,
+        points: 3,
+      }),
+    },
+    {
+      name: 'Milesight report (1/request)',
+      url: '/api/ingest/milesight',
+      body: (i, mac) => ({
+        body: JSON.stringify({
+          device_info: { device_mac: mac },
+          time_info: { start_time: iso(startMs + i * MINUTE), end_time: iso(startMs + (i + 1) * MINUTE) },
+          line_periodic_data: [
+            { line: 1, line_name: 'Line1', total: { in: i % 4, out: i % 2 } },
+            { line: 2, line_name: 'Line2', total: { in: 1, out: 0 } },
+          ],
+        }),
+        points: 2,
+      }),
+    },
+  ];
+}
+
+export const sensorsBench: BenchModule = {
+  name: 'sensors',
+  description:
+    'device formats: points/s through each /api/ingest/<vendor> beside POST /api/ingest/measurements',
+  async run(options) {
+    const requests = Math.max(4, Math.round(200 * options.scale));
+    const perRequest = 1000;
+    const concurrency = Number(options.flags.get('sensors-concurrency') ?? 4);
+    const database = await freshDatabase('sensors', { keep: options.flags.has('keep') });
+    const { db } = createDb(database.url, { max: 10 });
+    const config = loadConfig({
+      LOG_LEVEL: 'warn',
+      DATA_DIR: '/tmp/footfall-bench',
+      DATABASE_URL: database.url,
+    });
+    const ctx: AppContext = {
+      config,
+      db,
+      log: createLogger('warn'),
+      clock: systemClock,
+      mailer: createMailer({ from: config.MAIL_FROM, dataDir: config.dataDir }),
+      tokens: new TokenService(randomBytes(32).toString('hex'), systemClock, 24 * 60),
+      bus: new EventBus(),
+    };
+    let app: App | null = null;
+    try {
+      let done = step('fresh database, migrations, one device per format');
+      await migrate(db);
+      app = await buildApp(ctx);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const group = await sql<{ id: string }>`
+        insert into node (type, name, parent_id, attributes) values ('group', 'Bench sensors', null, '{}')
+        returning id`.execute(db);
+      const groupId = group.rows[0]!.id;
+      const loc = await sql<{ id: string }>`
+        insert into node (type, name, parent_id, attributes)
+        values ('location', 'Bench sensors store', ${groupId}, '{"timezone":"Europe/Paris"}') returning id`.execute(
+        db,
+      );
+      const user = await db
+        .insertInto('app_user')
+        .values({
+          username: `bench-${randomBytes(3).toString('hex')}`,
+          first_name: 'Bench',
+          last_name: 'Bench',
+          email: 'bench@example.com',
+          roles: ['superAdmin'],
+          mobile_settings: '{}',
+        })
+        .returning(['id', 'username'])
+        .executeTakeFirstOrThrow();
+      const key = await app.services.ingest.createKey(
+        { userId: user.id, username: user.username, roles: ['superAdmin'], scopeNodeId: null },
+        { name: 'bench sensors', scopeNodeId: groupId },
+      );
+      // a year ago: every format's minutes lie in the past
+      const startMs = Math.floor((Date.now() - 365 * 86_400_000) / 86_400_000) * 86_400_000;
+      const list = formats(perRequest, startMs);
+      const devices: { mac: string; seriesIds: string[] }[] = [];
+      for (let f = 0; f < list.length; f++) {
+        const mac = `02:00:00:00:${(f + 1).toString(16).padStart(2, '0')}:00`.toUpperCase();
+        const dev = await sql<{ id: string }>`
+          insert into node (type, name, parent_id, attributes)
+          values ('device', ${`Bench door ${f}`}, ${loc.rows[0]!.id}, ${JSON.stringify({ macAddress: mac })}::jsonb)
+          returning id`.execute(db);
+        const seriesIds = [];
+        for (const p of ['TrafficIn', 'TrafficOut'])
+          seriesIds.push(
+            (await app.services.series.ensureSeries({ nodeId: dev.rows[0]!.id, measurementProtocol: p })).id,
+          );
+        devices.push({ mac, seriesIds });
+      }
+      done();
+
+      const rows: string[][] = [];
+      for (let f = 0; f < list.length; f++) {
+        const format = list[f]!;
+        const bodies = Array.from({ length: requests }, (_, i) =>
+          format.body(i, devices[f]!.mac, devices[f]!.seriesIds),
+        );
+        done = step(`${format.name}: ${requests} requests, ${concurrency} in flight`);
+        let next = 0;
+        let accepted = 0;
+        const t0 = performance.now();
+        const worker = async () => {
+          while (next < bodies.length) {
+            const b = bodies[next++]!;
+            const res = await fetch(baseUrl + format.url, {
+              method: 'POST',
+              headers: { 'content-type': format.contentType ?? 'application/json', 'x-api-key': key.key },
+              body: b.body,
+            });
+            const text = await res.text();
+            if (res.status !== 200)
+              throw new Error(`${format.url} answered ${res.status}: ${text.slice(0, 300)}`);
+            accepted += (JSON.parse(text) as { accepted: number }).accepted;
+          }
+        };
+        await Promise.all(Array.from({ length: concurrency }, worker));
+        const seconds = (performance.now() - t0) / 1000;
+        done();
+        const sent = bodies.reduce((s, b) => s + b.points, 0);
+        rows.push([
+          format.name,
+          format.url,
+          String(sent),
+          String(accepted),
+          (accepted / seconds).toFixed(0),
+          (requests / seconds).toFixed(1),
+        ]);
+      }
+      console.log();
+      printTable(['format', 'endpoint', 'points sent', 'stored', 'points/s', 'requests/s'], rows);
+    } finally {
+      await app?.close();
+      await db.destroy();
+      await database.stop();
+    }
+  },
+};
