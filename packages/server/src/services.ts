@@ -28,6 +28,8 @@ import { createSnapshotsService } from './features/dashboards/snapshots.service.
 import { createExportsService } from './features/exports/exports.service.js';
 import { createTemplatesService } from './features/templates/templates.service.js';
 import { createMonitoringService } from './features/monitoring/monitoring.service.js';
+import { createObjectivesService } from './features/objectives/objectives.service.js';
+import { createPerformanceService } from './features/objectives/performance.service.js';
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 
@@ -77,7 +79,9 @@ export function createServices(ctx: AppContext) {
     eventLog,
     ingest,
   });
-  const query = createQueryService({ db: ctx.db, scope, clock: ctx.clock, monitoring });
+  const objectives = createObjectivesService({ db: ctx.db, eventLog, scope });
+  const query = createQueryService({ db: ctx.db, scope, clock: ctx.clock, monitoring, objectives });
+  const performance = createPerformanceService({ clock: ctx.clock, query, objectives, users });
   const templates = createTemplatesService({
     db: ctx.db,
     eventLog,
@@ -103,6 +107,8 @@ export function createServices(ctx: AppContext) {
     monitoringDemo: (demo: DemoOrganisation) =>
       seedMonitoringDemo({ db: ctx.db, clock: ctx.clock, log: ctx.log, ingest, monitoring }, demo),
     query,
+    objectives,
+    performance,
     dashboards,
     templates,
     exports,

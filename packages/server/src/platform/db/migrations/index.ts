@@ -16,6 +16,7 @@ import * as m0410 from './0410_share_measurements.js';
 import * as m0420 from './0420_rollup_stale_queue.js';
 import * as m0500 from './0500_user_last_sign_in.js';
 import * as m0510 from './0510_monitoring.js';
+import * as m0640 from './0640_objectives.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0420_rollup_stale_queue': m0420,
   '0500_user_last_sign_in': m0500,
   '0510_monitoring': m0510,
+  '0640_objectives': m0640,
 };
