@@ -24,9 +24,13 @@ export const MAX_OBJECTIVE_VALUE = 1e12;
 export const LocalDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as "YYYY-MM-DD"')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-    message: 'expected a real date as "YYYY-MM-DD"',
-  });
+  .refine(
+    (s) =>
+      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    {
+      message: 'expected a real date as "YYYY-MM-DD"',
+    },
+  );
 
 const objectiveValue = z.number().finite().min(0).max(MAX_OBJECTIVE_VALUE);
 
@@ -44,11 +48,23 @@ export const ObjectiveInput = z
   .strict()
   .superRefine((o, ctx) => {
     if (o.endDate < o.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date must not be before the start date' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: 'The end date must not be before the start date',
+      });
     if (o.periodType !== 'weekday' && o.weekdayValues !== null)
-      ctx.addIssue({ code: 'custom', path: ['weekdayValues'], message: 'Only a weekday objective has weekday values' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['weekdayValues'],
+        message: 'Only a weekday objective has weekday values',
+      });
     if (o.periodType === 'weekday' && o.value !== null)
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A weekday objective has weekday values, not one value' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: 'A weekday objective has weekday values, not one value',
+      });
   });
 export type ObjectiveInput = z.infer<typeof ObjectiveInput>;
 export type ObjectiveInputRaw = z.input<typeof ObjectiveInput>;
@@ -147,3 +163,25 @@ export const PerformanceResponse = z.object({
   rows: z.array(PerformanceRow),
 });
 export type PerformanceResponse = z.infer<typeof PerformanceResponse>;
+
+/** The grid file (CSV or XLSX): one row per location, one column per month of a year. */
+export const OBJECTIVE_FILE_FORMATS = ['csv', 'xlsx'] as const;
+export const ObjectiveFileQuery = z
+  .object({
+    kpi: z.enum(OBJECTIVE_KPIS as [string, ...string[]]).default('TrafficIn'),
+    year: z.coerce.number().int().min(2000).max(2100),
+    format: z.enum(OBJECTIVE_FILE_FORMATS).default('csv'),
+  })
+  .strict();
+export type ObjectiveFileQuery = z.infer<typeof ObjectiveFileQuery>;
+
+/** POST /api/Objective/file: the file's bytes in base64 (10 MB at most). */
+export const ObjectiveFileBody = z
+  .object({
+    kpi: z.enum(OBJECTIVE_KPIS as [string, ...string[]]),
+    year: z.number().int().min(2000).max(2100),
+    format: z.enum(OBJECTIVE_FILE_FORMATS),
+    content: z.base64().max(14_000_000),
+  })
+  .strict();
+export type ObjectiveFileBody = z.infer<typeof ObjectiveFileBody>;

@@ -75,10 +75,37 @@ export function spanOf(o: {
   };
 }
 
+/** fromLocalMinute is a few Intl calls: pro-rating a month by the hour asks the same minutes often. */
+const instants = new Map<string, number>();
+function instantOf(zone: string, lm: LocalMinute): number {
+  const key = `${zone}|${lm}`;
+  let v = instants.get(key);
+  if (v === undefined) {
+    if (instants.size > 200_000) instants.clear();
+    v = fromLocalMinute(zone, lm).utcMs;
+    instants.set(key, v);
+  }
+  return v;
+}
+
 /** Real minutes the wall clock spends in [a, b) local. */
 export function realMinutes(zone: string, a: LocalMinute, b: LocalMinute): number {
   if (b <= a) return 0;
-  return (fromLocalMinute(zone, b).utcMs - fromLocalMinute(zone, a).utcMs) / 60_000;
+  return (instantOf(zone, b) - instantOf(zone, a)) / 60_000;
+}
+
+/** Weights of whole period instances, per place (the denominator every bucket of a month shares). */
+const wholeWeights = new WeakMap<ObjectivePlace, Map<string, number>>();
+function wholeWeight(place: ObjectivePlace, instance: LocalRange): number {
+  let m = wholeWeights.get(place);
+  if (!m) wholeWeights.set(place, (m = new Map()));
+  const key = `${instance.from}|${instance.to}`;
+  let v = m.get(key);
+  if (v === undefined) {
+    v = businessMinutes(place, instance.from, instance.to);
+    m.set(key, v);
+  }
+  return v;
 }
 
 /** Real business minutes in [a, b): the location's windows of each local day, intersected. */
@@ -127,10 +154,17 @@ function* pieces(o: ObjectiveSpan, range: LocalRange, place: ObjectivePlace) {
     const end = Math.min(instance.to, to);
     const value = instanceValue(o, instance);
     if (value !== null) {
-      const whole = businessMinutes(place, instance.from, instance.to);
+      const whole = wholeWeight(place, instance);
       const even = whole === 0;
-      const weigh = (a: number, b: number) => (even ? realMinutes(place.timeZone, a, b) : businessMinutes(place, a, b));
-      yield { from: at, to: end, value, whole: even ? realMinutes(place.timeZone, instance.from, instance.to) : whole, weigh };
+      const weigh = (a: number, b: number) =>
+        even ? realMinutes(place.timeZone, a, b) : businessMinutes(place, a, b);
+      yield {
+        from: at,
+        to: end,
+        value,
+        whole: even ? realMinutes(place.timeZone, instance.from, instance.to) : whole,
+        weigh,
+      };
     }
     at = end;
   }

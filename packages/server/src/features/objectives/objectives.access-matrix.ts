@@ -1,5 +1,11 @@
 import { DEFAULT_MOBILE_SETTINGS, routeAccess, type Role } from '@footfall/domain';
-import { ADMIN_KIND, scoped, type MatrixContext, type MatrixRequestContext, type MatrixTable } from '../../test/access-matrix.js';
+import {
+  ADMIN_KIND,
+  scoped,
+  type MatrixContext,
+  type MatrixRequestContext,
+  type MatrixTable,
+} from '../../test/access-matrix.js';
 import { asPrincipal } from '../../test/factories.js';
 
 /**
@@ -44,6 +50,26 @@ export const accessMatrix: MatrixTable = {
   },
   [`POST ${O}/set`]: {
     request: (m) => ({ url: `${O}/set`, payload: { items: [item(m)] } }),
+    expect: scoped(200, ADMIN_KIND),
+  },
+  [`GET ${O}/file`]: {
+    request: () => ({ url: `${O}/file?kpi=TrafficIn&year=2026&format=csv` }),
+    expect: (role: Role) => (ADMIN_KIND.includes(role) ? 200 : 403),
+  },
+  [`POST ${O}/file`]: {
+    request: (m) => {
+      const { startDate } = nextMonth();
+      const csv = `nodeId,Location,${startDate.slice(0, 7)}\n${m.target.location.id},Store,500\n`;
+      return {
+        url: `${O}/file`,
+        payload: {
+          kpi: 'TrafficIn',
+          year: Number(startDate.slice(0, 4)),
+          format: 'csv',
+          content: Buffer.from(csv).toString('base64'),
+        },
+      };
+    },
     expect: scoped(200, ADMIN_KIND),
   },
   [`DELETE ${O}/:id`]: {

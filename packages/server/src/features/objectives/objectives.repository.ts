@@ -43,7 +43,12 @@ export async function selectObjectives(db: Db | Tx, f: ObjectiveFilter): Promise
       'o.weekday_values',
       'o.updated_on',
     ]);
-  if (f.nodeIds) q = q.where('o.node_id', 'in', f.nodeIds.length > 0 ? f.nodeIds : ['00000000-0000-0000-0000-000000000000']);
+  if (f.nodeIds)
+    q = q.where(
+      'o.node_id',
+      'in',
+      f.nodeIds.length > 0 ? f.nodeIds : ['00000000-0000-0000-0000-000000000000'],
+    );
   if (f.within) {
     q = q.where(
       sql<boolean>`o.node_id in (with recursive sub as (
@@ -157,5 +162,17 @@ export async function findPlaces(db: Db, nodeIds: string[]): Promise<PlaceRow[]>
            d.tz as time_zone, d.bh as business_hours
       from down d join node r on r.id = d.root_id
      where d.id = d.root_id or d.type = 'location'`.execute(db);
+  return rows;
+}
+
+/** The locations of a subtree (null: every location), by name: the grid's rows. */
+export async function locationsWithin(db: Db, root: string | null): Promise<{ id: string; name: string }[]> {
+  const { rows } = await sql<{ id: string; name: string }>`
+    with recursive sub as (
+      select id, type, name from node where ${root === null ? sql`parent_id is null and orphaned_at is null` : sql`id = ${root}`}
+      union all
+      select n.id, n.type, n.name from node n join sub on n.parent_id = sub.id where n.type <> 'device'
+    )
+    select id, name from sub where type = 'location' order by lower(name), id`.execute(db);
   return rows;
 }

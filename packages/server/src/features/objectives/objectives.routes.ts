@@ -2,6 +2,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IdParams,
+  ObjectiveFileBody,
+  ObjectiveFileQuery,
   ObjectiveList,
   ObjectiveQuery,
   PerformanceQuery,
@@ -39,12 +41,57 @@ export const objectiveRoutes: Feature = (services) => async (app) => {
       config: { access: ACCESS.adminKind },
       schema: {
         tags,
-        summary: 'Create, replace (same node, KPI, period type and start date) or delete (value null) objectives',
+        summary:
+          'Create, replace (same node, KPI, period type and start date) or delete (value null) objectives',
         body: SetObjectivesBody,
         response: { 200: SetObjectivesResult },
       },
     },
     async (req) => services.objectives.set(principalOf(req), req.body),
+  );
+
+  r.get(
+    '/api/Objective/file',
+    {
+      config: { access: ACCESS.adminKind },
+      schema: {
+        tags,
+        summary: "A year's monthly objectives of the caller's locations as a grid file (CSV or XLSX)",
+        querystring: ObjectiveFileQuery,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (req, reply) => {
+      const doc = await services.objectives.gridFile(principalOf(req), req.query);
+      const xlsx = req.query.format === 'xlsx';
+      const body = xlsx ? await services.exports.tableXlsx(doc) : services.exports.tableCsv(doc);
+      const name = `objectives-${req.query.kpi}-${req.query.year}.${req.query.format}`;
+      return reply
+        .header(
+          'content-type',
+          xlsx
+            ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+            : 'text/csv; charset=utf-8',
+        )
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
+  r.post(
+    '/api/Objective/file',
+    {
+      config: { access: ACCESS.adminKind },
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Import a grid file (the export layout): its filled cells are set, "-" deletes',
+        body: ObjectiveFileBody,
+        response: { 200: SetObjectivesResult },
+      },
+    },
+    async (req) => services.objectives.importFile(principalOf(req), req.body),
   );
 
   r.delete(
@@ -62,7 +109,8 @@ export const objectiveRoutes: Feature = (services) => async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags,
-        summary: 'Each node against its objectives over a period: actual, objective, % achieved, gap, projection',
+        summary:
+          'Each node against its objectives over a period: actual, objective, % achieved, gap, projection',
         querystring: PerformanceQuery,
         response: { 200: PerformanceResponse },
       },

@@ -1,12 +1,13 @@
 import {
   ALL_DAY,
-
   isAdditiveKpi,
   objectiveFor,
   parseBusinessHours,
   spanOf,
   type LocalRange,
   type ObjectiveDto,
+  type ObjectiveFileBody,
+  type ObjectiveFileQuery,
   type ObjectiveInput,
   type ObjectivePlace,
   type ObjectiveQuery,
@@ -17,6 +18,8 @@ import {
   type SetObjectivesResult,
 } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
+import type { TableDocument } from '../exports/exports.types.js';
+import { gridDocument, itemsFromFile } from './objectives-file.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
@@ -24,6 +27,7 @@ import {
   deleteObjectiveById,
   deleteObjectiveByKey,
   findPlaces,
+  locationsWithin,
   selectObjectives,
   upsertObjective,
   type ObjectiveRow,
@@ -75,7 +79,8 @@ export interface NodeObjectives {
  */
 export function createObjectivesService(deps: { db: Db; eventLog: EventLogService; scope: ScopeService }) {
   const { db, eventLog, scope } = deps;
-  const within = (p: Principal) => (seesWholeTree(p) ? null : (p.scopeNodeId ?? '00000000-0000-0000-0000-000000000000'));
+  const within = (p: Principal) =>
+    seesWholeTree(p) ? null : (p.scopeNodeId ?? '00000000-0000-0000-0000-000000000000');
 
   return {
     /** GET /api/Objective */
@@ -101,12 +106,16 @@ export function createObjectivesService(deps: { db: Db; eventLog: EventLogServic
         const root = places.find((p) => p.root_id === id);
         if (!root) throw notFound('Node');
         if (root.root_type === 'device')
-          throw badRequest('Objectives are set for locations and groups, not devices', `items.${index}.nodeId`);
+          throw badRequest(
+            'Objectives are set for locations and groups, not devices',
+            `items.${index}.nodeId`,
+          );
       }
       const seen = new Map<string, number>();
       for (const [index, item] of body.items.entries()) {
         const key = keyOf(rowKey(item));
-        if (seen.has(key)) throw badRequest(`Item ${seen.get(key)} sets the same objective`, `items.${index}.startDate`);
+        if (seen.has(key))
+          throw badRequest(`Item ${seen.get(key)} sets the same objective`, `items.${index}.startDate`);
         seen.set(key, index);
       }
       const counts = { created: 0, updated: 0, deleted: 0 };
@@ -163,6 +172,31 @@ export function createObjectivesService(deps: { db: Db; eventLog: EventLogServic
       const objectives = await selectObjectives(db, { nodeIds });
       const touched = new Set(body.items.map((i) => keyOf(rowKey(i))));
       return { ...counts, objectives: objectives.filter((r) => touched.has(keyOf(r))).map(present) };
+    },
+
+    /** The grid of a year's monthly objectives for the caller's locations (export as CSV or XLSX). */
+    async gridFile(principal: Principal, q: ObjectiveFileQuery): Promise<TableDocument> {
+      const root = within(principal);
+      const locations = await locationsWithin(db, root);
+      const rows = await selectObjectives(db, {
+        within: root,
+        kpi: q.kpi,
+        from: `${q.year}-01-01`,
+        to: `${q.year}-12-31`,
+      });
+      return gridDocument(q.year, locations, rows.map(present));
+    },
+
+    /** Imports a grid file: its cells through the set call (all or nothing). */
+    async importFile(principal: Principal, body: ObjectiveFileBody): Promise<SetObjectivesResult> {
+      const items = await itemsFromFile(
+        body.format,
+        Buffer.from(body.content, 'base64'),
+        body.kpi,
+        body.year,
+      );
+      if (items.length > 2000) throw badRequest('At most 2,000 cells at once', 'content');
+      return this.set(principal, { items });
     },
 
     /** Each node's time zone (its own or its nearest ancestor's; UTC when none). */
@@ -233,7 +267,11 @@ export function createObjectivesService(deps: { db: Db; eventLog: EventLogServic
         const nodeName = self?.root_name ?? '';
         if (self && spans.has(id)) {
           const place = placeOf(self);
-          return { nodeId: id, nodeName, values: ranges.map((r) => objectiveFor(spans.get(id)!, r, place, additive)) };
+          return {
+            nodeId: id,
+            nodeName,
+            values: ranges.map((r) => objectiveFor(spans.get(id)!, r, place, additive)),
+          };
         }
         if (!additive) return { nodeId: id, nodeName, values: ranges.map(() => null) };
         const stores = mine.filter((p) => p.node_id !== id && spans.has(p.node_id));
@@ -265,7 +303,11 @@ function dateOf(lm: number): string {
 }
 
 function summaryTarget(items: ObjectiveInput[], places: PlaceRow[]): string {
-  const names = [...new Set(items.map((i) => places.find((p) => p.root_id === i.nodeId.toLowerCase())?.root_name ?? i.nodeId))];
+  const names = [
+    ...new Set(
+      items.map((i) => places.find((p) => p.root_id === i.nodeId.toLowerCase())?.root_name ?? i.nodeId),
+    ),
+  ];
   return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} (+${names.length - 3})`;
 }
 
