@@ -29,6 +29,7 @@ import { createExportsService } from './features/exports/exports.service.js';
 import { createTemplatesService } from './features/templates/templates.service.js';
 import { createMonitoringService } from './features/monitoring/monitoring.service.js';
 import { createObjectivesService } from './features/objectives/objectives.service.js';
+import { seedDemoObjectives } from './features/objectives/objectives-demo.js';
 import { createPerformanceService } from './features/objectives/performance.service.js';
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
@@ -109,6 +110,9 @@ export function createServices(ctx: AppContext) {
     query,
     objectives,
     performance,
+    /** the demo stores' objectives, once */
+    objectivesDemo: (locations: { id: string; timezone: string }[]) =>
+      seedDemoObjectives({ clock: ctx.clock, query, objectives }, locations),
     dashboards,
     templates,
     exports,

@@ -96,8 +96,11 @@ export function createObjectivesService(deps: { db: Db; eventLog: EventLogServic
       return rows.map(present);
     },
 
-    /** POST /api/Objective/set: all items or none; 400 naming `items.N.<field>` on a conflict. */
-    async set(principal: Principal, body: SetObjectivesBody): Promise<SetObjectivesResult> {
+    /**
+     * POST /api/Objective/set: all items or none; 400 naming `items.N.<field>` on a conflict. `system`:
+     * the demo seeder, recorded without an actor.
+     */
+    async set(principal: Principal, body: SetObjectivesBody, system = false): Promise<SetObjectivesResult> {
       const nodeIds = [...new Set(body.items.map((i) => i.nodeId.toLowerCase()))];
       const places = await findPlaces(db, nodeIds);
       for (const [index, item] of body.items.entries()) {
@@ -131,7 +134,7 @@ export function createObjectivesService(deps: { db: Db; eventLog: EventLogServic
                 end_date: item.endDate,
                 value: item.periodType === 'weekday' ? null : item.value,
                 weekday_values: item.periodType === 'weekday' ? item.weekdayValues : null,
-                updated_by: principal.userId,
+                updated_by: system ? null : principal.userId,
               })
             ]++;
         }
@@ -156,7 +159,7 @@ export function createObjectivesService(deps: { db: Db; eventLog: EventLogServic
               `items.${index}.startDate`,
             );
         }
-        await eventLog.record(tx, principal, 'Objective.Set', summaryTarget(body.items, places), {
+        await eventLog.record(tx, system ? null : principal, 'Objective.Set', summaryTarget(body.items, places), {
           ...counts,
           items: body.items.slice(0, 50).map((i) => ({
             nodeId: i.nodeId,
