@@ -223,7 +223,12 @@ export function createQueryService(deps: {
                   nodes: p.nodes.map((n) => {
                     const f = figuresFor(p, item, plan, [n.index]);
                     const own = goal?.perNode.get(n.id);
-                    return { nodeId: n.id, summary: f.summary, data: f.data, ...(own ? { objective: own } : {}) };
+                    return {
+                      nodeId: n.id,
+                      summary: f.summary,
+                      data: f.data,
+                      ...(own ? { objective: own } : {}),
+                    };
                   }),
                 }
               : {}),

@@ -16,7 +16,12 @@ import type { ObjectivesService } from './objectives.service.js';
 const PACE = [0.92, 1.04, 1.12, 0.97, 1.2, 0.88];
 
 /** Who seeds: the system, seeing the whole tree (no event-log actor but the start-up). */
-const SYSTEM: Principal = { userId: '00000000-0000-0000-0000-000000000000', username: 'system', roles: ['superAdmin'], scopeNodeId: null };
+const SYSTEM: Principal = {
+  userId: '00000000-0000-0000-0000-000000000000',
+  username: 'system',
+  roles: ['superAdmin'],
+  scopeNodeId: null,
+};
 
 /**
  * Demo objectives (issue 15): for each demo location, a monthly traffic-in objective for every month

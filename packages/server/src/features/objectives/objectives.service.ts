@@ -159,18 +159,24 @@ export function createObjectivesService(deps: { db: Db; eventLog: EventLogServic
               `items.${index}.startDate`,
             );
         }
-        await eventLog.record(tx, system ? null : principal, 'Objective.Set', summaryTarget(body.items, places), {
-          ...counts,
-          items: body.items.slice(0, 50).map((i) => ({
-            nodeId: i.nodeId,
-            kpi: i.kpi,
-            periodType: i.periodType,
-            startDate: i.startDate,
-            endDate: i.endDate,
-            value: i.value,
-            weekdayValues: i.weekdayValues,
-          })),
-        });
+        await eventLog.record(
+          tx,
+          system ? null : principal,
+          'Objective.Set',
+          summaryTarget(body.items, places),
+          {
+            ...counts,
+            items: body.items.slice(0, 50).map((i) => ({
+              nodeId: i.nodeId,
+              kpi: i.kpi,
+              periodType: i.periodType,
+              startDate: i.startDate,
+              endDate: i.endDate,
+              value: i.value,
+              weekdayValues: i.weekdayValues,
+            })),
+          },
+        );
       });
       const objectives = await selectObjectives(db, { nodeIds });
       const touched = new Set(body.items.map((i) => keyOf(rowKey(i))));
