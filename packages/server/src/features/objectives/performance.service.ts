@@ -45,9 +45,9 @@ export function createPerformanceService(deps: {
       const additive = isAdditiveKpi(q.kpi);
       const nodeIds = [...new Set(q.nodeIds.map((id) => id.toLowerCase()))];
       const fn = formula.aggregateFunctions[0] ?? 'Sum';
-      const ask = (f: string, t: string) =>
+      const ask = (f: string, t: string, ids = nodeIds) =>
         deps.query.aggregated(principal, {
-          nodeIds,
+          nodeIds: ids,
           aggregateFunctionsByKpi: [{ kpi: q.kpi, aggregateFunctions: [fn], metaTags: [] }],
           measurementProtocols: [],
           from: f,
@@ -67,8 +67,17 @@ export function createPerformanceService(deps: {
       const nowOf = (id: string) => toLocalMinute(zones.get(id) ?? 'UTC', instant);
       const todayOf = (id: string) => startOfDay(nowOf(id));
       const latestNow = Math.max(...nodeIds.map(nowOf));
-      const today = startOfDay(latestNow);
-      const [day] = await ask(formatLocal(today), formatLocal(addDays(today, 1)));
+      // today is each node's own local day: one query per distinct day (zones a day apart differ)
+      const todays = new Map<number, string[]>();
+      for (const id of nodeIds) todays.set(todayOf(id), [...(todays.get(todayOf(id)) ?? []), id]);
+      const todayFigures = new Map<
+        string,
+        { summary: number | null; objective?: { summary: number | null } }
+      >();
+      for (const [t, ids] of todays) {
+        const [day] = await ask(formatLocal(t), formatLocal(addDays(t, 1)), ids);
+        for (const n of day!.nodes!) todayFigures.set(n.nodeId, n);
+      }
       const extra = await deps.objectives.objectivesFor(nodeIds, q.kpi, (id) => {
         const now = Math.min(Math.max(nowOf(id), from), to);
         const t = todayOf(id);
@@ -80,7 +89,7 @@ export function createPerformanceService(deps: {
       });
       const rows: PerformanceRow[] = nodeIds.map((id) => {
         const node = period!.nodes!.find((n) => n.nodeId === id)!;
-        const todayNode = day!.nodes!.find((n) => n.nodeId === id)!;
+        const todayNode = todayFigures.get(id)!;
         const e = extra.find((x) => x.nodeId === id)!;
         const actual = node.summary;
         const objective = node.objective?.summary ?? null;

@@ -86,7 +86,7 @@ export function PerformancePage() {
   const nf = (digits = 0) => new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: digits });
   const isPct = perf.data?.isPercentage ?? false;
   const value = (v: number | null) =>
-    v === null ? '—' : `${nf(isPct || v < 100 ? 1 : 0).format(v)}${isPct ? ' %' : ''}`;
+    v === null ? '—' : `${nf(isPct || Math.abs(v) < 100 ? 1 : 0).format(v)}${isPct ? ' %' : ''}`;
   const pct = (v: number | null) => (v === null ? '—' : `${nf(0).format(v)} %`);
   const status = (r: PerformanceRow) => (
     <Chip
@@ -150,10 +150,14 @@ export function PerformancePage() {
         </FormControl>
         {groups.length > 0 && (
           <FormControl size="small" sx={{ minWidth: 180 }}>
-            <InputLabel id="perf-group">{t('perf_group')}</InputLabel>
+            <InputLabel id="perf-group" shrink>
+              {t('perf_group')}
+            </InputLabel>
             <Select
               labelId="perf-group"
               label={t('perf_group')}
+              displayEmpty
+              notched
               value={group}
               onChange={(e) => setGroup(e.target.value)}
             >
