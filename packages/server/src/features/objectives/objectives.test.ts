@@ -302,3 +302,39 @@ describe('the objectives grid file', () => {
     expect(bad.json().message).toContain('Row 2');
   });
 });
+
+describe('the projection of traffic', () => {
+  it('adds the forecast KPI over the rest of a period that ends within the forecast horizon', async () => {
+    const set = await call(admin, 'POST', '/api/Objective/set', {
+      items: [
+        // (March's monthly objective is gone: the grid file test deleted it)
+        {
+          nodeId: store.id,
+          kpi: 'TrafficIn',
+          periodType: 'day',
+          startDate: '2026-03-20',
+          endDate: '2026-03-20',
+          value: 900,
+        },
+      ],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const url = `/api/Performance?nodeIds=${store.id}&kpi=TrafficIn&from=2026-03-20%2000:00&to=2026-03-21%2000:00`;
+    const res = await call(manager, 'GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = (res.json() as PerformanceResponse).rows;
+    const forecast = await call(manager, 'POST', '/api/TimeSeries/AggregatedTimeSeries', {
+      nodeIds: [store.id],
+      aggregateFunctionsByKpi: [{ kpi: 'ForecastTrafficIn', aggregateFunctions: ['Sum'] }],
+      from: '2026-03-20 12:00',
+      to: '2026-03-21 00:00',
+    });
+    const rest = (forecast.json() as AggregatedSeries[])[0]!.summary;
+    expect(rest).not.toBeNull();
+    expect(row!.actual).toBe(12 * 60);
+    expect(row!.projection).toBeCloseTo(12 * 60 + rest!, 6);
+    // Friday is closed: the day objective is spread evenly over its real minutes, half of it by noon
+    expect(row!.objective).toBeCloseTo(900, 6);
+    expect(row!.objectiveToDate).toBeCloseTo(450, 6);
+  });
+});

@@ -1,5 +1,6 @@
 import {
   achieved,
+  FORECAST_OF,
   addDays,
   findFormula,
   formatLocal,
@@ -18,7 +19,7 @@ import {
 } from '@footfall/domain';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, forbidden } from '../../platform/http/errors.js';
-import type { QueryService } from '../analytics/query.service.js';
+import { FORECAST_HORIZON_DAYS, type QueryService } from '../analytics/query.service.js';
 import type { ObjectivesService } from './objectives.service.js';
 
 /**
@@ -26,6 +27,9 @@ import type { ObjectivesService } from './objectives.service.js';
  * The actual figures are the aggregated query's (breakdownByNode, the same call dashboards make) and
  * its `includeObjectives` gives the period's objective, so the screen and a dashboard cannot disagree;
  * the objective to date (up to now in the node's zone) and today's come from the same pro-rating.
+ * The projection of traffic adds the forecast KPI (ForecastTrafficIn/Out) over the rest of the period
+ * when the period ends within the forecast horizon; otherwise the rest of the objective at the pace
+ * achieved so far.
  */
 export function createPerformanceService(deps: {
   clock: Clock;
@@ -45,10 +49,10 @@ export function createPerformanceService(deps: {
       const additive = isAdditiveKpi(q.kpi);
       const nodeIds = [...new Set(q.nodeIds.map((id) => id.toLowerCase()))];
       const fn = formula.aggregateFunctions[0] ?? 'Sum';
-      const ask = (f: string, t: string, ids = nodeIds) =>
+      const ask = (f: string, t: string, ids = nodeIds, kpi = q.kpi) =>
         deps.query.aggregated(principal, {
           nodeIds: ids,
-          aggregateFunctionsByKpi: [{ kpi: q.kpi, aggregateFunctions: [fn], metaTags: [] }],
+          aggregateFunctionsByKpi: [{ kpi, aggregateFunctions: [kpi === q.kpi ? fn : 'Sum'], metaTags: [] }],
           measurementProtocols: [],
           from: f,
           to: t,
@@ -78,6 +82,25 @@ export function createPerformanceService(deps: {
         const [day] = await ask(formatLocal(t), formatLocal(addDays(t, 1)), ids);
         for (const n of day!.nodes!) todayFigures.set(n.nodeId, n);
       }
+      // traffic: the rest of the period from the forecast KPI, when the period ends within its horizon
+      const forecastKpi = Object.keys(FORECAST_OF).find((k) => FORECAST_OF[k] === q.kpi);
+      const forecastRest = new Map<string, number | null>();
+      if (forecastKpi) {
+        const rests = new Map<number, string[]>();
+        for (const id of nodeIds) {
+          const restFrom = Math.ceil(Math.max(nowOf(id), from) / 15) * 15;
+          if (to > addDays(todayOf(id), FORECAST_HORIZON_DAYS + 1)) continue;
+          rests.set(restFrom, [...(rests.get(restFrom) ?? []), id]);
+        }
+        for (const [restFrom, ids] of rests) {
+          if (restFrom >= to) {
+            for (const id of ids) forecastRest.set(id, 0);
+            continue;
+          }
+          const [f] = await ask(formatLocal(restFrom), formatLocal(to), ids, forecastKpi);
+          for (const n of f!.nodes!) forecastRest.set(n.nodeId, n.summary);
+        }
+      }
       const extra = await deps.objectives.objectivesFor(nodeIds, q.kpi, (id) => {
         const now = Math.min(Math.max(nowOf(id), from), to);
         const t = todayOf(id);
@@ -96,7 +119,13 @@ export function createPerformanceService(deps: {
         const objectiveToDate = additive ? (e.values[0] ?? null) : objective;
         const achievedPercent = achieved(actual, objectiveToDate);
         const gap = actual !== null && objectiveToDate !== null ? actual - objectiveToDate : null;
-        const projected = projection({ additive, actual, objectiveToDate, objective });
+        const projected = projection({
+          additive,
+          actual,
+          objectiveToDate,
+          objective,
+          forecastRest: forecastRest.get(id) ?? null,
+        });
         const todayObjective = todayNode.objective?.summary ?? null;
         const todaySoFar = additive ? (e.values[2] ?? null) : todayObjective;
         return {
