@@ -32,3 +32,5 @@ export * from './contracts/sensor-vendors.js';
 export * from './contracts/query.js';
 export * from './policies/index.js';
 export * from './contracts/monitoring.js';
+export * from './contracts/objectives.js';
+export * from './objectives/index.js';

@@ -32,6 +32,9 @@ import { createSnapshotsService } from './features/dashboards/snapshots.service.
 import { createExportsService } from './features/exports/exports.service.js';
 import { createTemplatesService } from './features/templates/templates.service.js';
 import { createMonitoringService } from './features/monitoring/monitoring.service.js';
+import { createObjectivesService } from './features/objectives/objectives.service.js';
+import { seedDemoObjectives } from './features/objectives/objectives-demo.js';
+import { createPerformanceService } from './features/objectives/performance.service.js';
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 
@@ -85,7 +88,9 @@ export function createServices(ctx: AppContext) {
     eventLog,
     ingest,
   });
-  const query = createQueryService({ db: ctx.db, scope, clock: ctx.clock, monitoring });
+  const objectives = createObjectivesService({ db: ctx.db, eventLog, scope });
+  const query = createQueryService({ db: ctx.db, scope, clock: ctx.clock, monitoring, objectives });
+  const performance = createPerformanceService({ clock: ctx.clock, query, objectives, users });
   const templates = createTemplatesService({
     db: ctx.db,
     eventLog,
@@ -114,6 +119,11 @@ export function createServices(ctx: AppContext) {
         demo,
       ),
     query,
+    objectives,
+    performance,
+    /** the demo stores' objectives, once */
+    objectivesDemo: (locations: { id: string; timezone: string }[]) =>
+      seedDemoObjectives({ clock: ctx.clock, query, objectives }, locations),
     dashboards,
     templates,
     exports,

@@ -47,6 +47,8 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
   }
   // time-series engine: the demo history, MQTT ingestion (MQTT_URL)
   stops.push(...(await startTimeSeriesTasks(app, ctx, demo)));
+  // monthly traffic objectives for the demo stores, from their history (features/objectives)
+  if (demo) await app.services.objectivesDemo(demo.locations);
   // a live view on every demo location and a week of showtimes at the venues (features/live-views, showtimes)
   if (demo) await app.services.liveViews.seedDemo(demo).then(() => app.services.siteEvents.seedDemo(demo));
   // monitoring on the demo: health, the history's real outages, a few faults and tickets (features/monitoring)

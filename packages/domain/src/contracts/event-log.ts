@@ -73,6 +73,8 @@ export const EVENT_LOG_COMMANDS = [
   'Monitoring.RulesUpdate',
   'Monitoring.TicketClose',
   'Monitoring.TicketComment',
+  'Objective.Delete',
+  'Objective.Set',
   'Occupancy.Adjust',
   'Occupancy.CreateConfig',
   'Occupancy.Reset',

@@ -49,6 +49,11 @@ export const AggregatedQueryBody = z
      * (business) minutes over the period, up to now, that have data (monitoring, issue 13).
      */
     includeCompleteness: z.boolean().default(false),
+    /**
+     * Adds `objective` beside the current period's figures (and each node's with breakdownByNode):
+     * the objectives pro-rated to each bucket and to the whole range (features/objectives, issue 15).
+     */
+    includeObjectives: z.boolean().default(false),
   })
   .strict();
 export type AggregatedQueryBody = z.infer<typeof AggregatedQueryBody>;
@@ -64,10 +69,18 @@ export const DataPoint = z.object({
 });
 export type DataPoint = z.infer<typeof DataPoint>;
 
+/** The objective beside the actual figures: pro-rated to the range (summary) and to each bucket. */
+export const ObjectiveFigures = z.object({
+  summary: z.number().nullable(),
+  data: z.array(z.object({ key: z.string(), value: z.number().nullable() })),
+});
+export type ObjectiveFigures = z.infer<typeof ObjectiveFigures>;
+
 export const NodeFigures = z.object({
   nodeId: z.uuid(),
   summary: z.number().nullable(),
   data: z.array(DataPoint),
+  objective: ObjectiveFigures.optional(),
 });
 
 export const AggregatedSeries = z.object({
@@ -83,6 +96,8 @@ export const AggregatedSeries = z.object({
   nodes: z.array(NodeFigures).optional(),
   /** with includeCompleteness: per requested node, how complete its devices' data is over the period */
   completeness: z.array(NodeCompleteness).optional(),
+  /** with includeObjectives, current period only: the objective of the requested nodes together */
+  objective: ObjectiveFigures.optional(),
 });
 export type AggregatedSeries = z.infer<typeof AggregatedSeries>;
 export const AggregatedQueryResponse = z.array(AggregatedSeries);

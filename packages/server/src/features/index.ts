@@ -28,6 +28,7 @@ import { milesightRoutes } from './timeseries/sensors/milesight.routes.js';
 import { vivotekRoutes } from './timeseries/sensors/vivotek.routes.js';
 import { occupancyRoutes } from './occupancy/occupancy.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
+import { objectiveRoutes } from './objectives/objectives.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [
@@ -60,4 +61,5 @@ export const features: Feature[] = [
   dashboardRoutes,
   templateRoutes,
   monitoringRoutes,
+  objectiveRoutes,
 ];

@@ -2,6 +2,10 @@ import {
   customRangeAggregation,
   dayIndex,
   eachDayWindow,
+  enumerateBuckets,
+  formatLocal,
+  isAdditiveKpi,
+  type ObjectiveFigures,
   fixedMinutes,
   parseLocal,
   springForwardGaps,
@@ -43,11 +47,21 @@ export const FORECAST_HORIZON_DAYS = 7;
 /** Data completeness per requested node (features/monitoring), for `includeCompleteness`. */
 export type CompletenessSource = Pick<MonitoringService, 'completeness'>;
 
+/** Objectives pro-rated to ranges (features/objectives), for `includeObjectives`. */
+export interface ObjectivesSource {
+  objectivesFor(
+    nodeIds: string[],
+    kpi: string,
+    ranges: LocalRange[],
+  ): Promise<{ nodeId: string; values: (number | null)[] }[]>;
+}
+
 export function createQueryService(deps: {
   db: Db;
   scope?: ScopeService;
   clock: Clock;
   monitoring?: CompletenessSource;
+  objectives?: ObjectivesSource;
 }) {
   const { db, clock } = deps;
 
@@ -142,6 +156,38 @@ export function createQueryService(deps: {
     };
   }
 
+  /**
+   * Per KPI: each requested node's objective over the range and over each bucket (the buckets of the
+   * answer: `enumerateBuckets`, keyed like its data), and the top nodes' together (summed for an
+   * additive KPI; for a rate, only a single top node has one).
+   */
+  async function objectiveFigures(p: Prepared) {
+    const out = new Map<string, { combined: ObjectiveFigures; perNode: Map<string, ObjectiveFigures> }>();
+    if (!deps.objectives) return out;
+    const range = { from: parseLocal(p.body.from)!, to: parseLocal(p.body.to)! };
+    const buckets = enumerateBuckets(range, p.aggregation);
+    const ranges = [range, ...buckets];
+    const ids = p.nodes.map((n) => n.id);
+    const top = p.nodes.filter((n) => n.top).map((n) => n.id);
+    for (const kpi of new Set(p.items.map((i) => i.kpi))) {
+      const rows = await deps.objectives.objectivesFor(ids, kpi, ranges);
+      const figures = (values: (number | null)[]): ObjectiveFigures => ({
+        summary: values[0] ?? null,
+        data: buckets.map((b, i) => ({ key: formatLocal(b.from), value: values[i + 1] ?? null })),
+      });
+      const perNode = new Map(rows.map((r) => [r.nodeId, figures(r.values)]));
+      const topRows = rows.filter((r) => top.includes(r.nodeId));
+      const additive = isAdditiveKpi(kpi);
+      const combinedValues = ranges.map((_, i) => {
+        if (!additive) return topRows.length === 1 ? (topRows[0]!.values[i] ?? null) : null;
+        const vs = topRows.map((r) => r.values[i]).filter((v): v is number => v !== null && v !== undefined);
+        return vs.length > 0 ? vs.reduce((a, b) => a + b, 0) : null;
+      });
+      out.set(kpi, { combined: figures(combinedValues), perNode });
+    }
+    return out;
+  }
+
   return {
     /** POST /api/TimeSeries/AggregatedTimeSeries */
     async aggregated(principal: Principal, body: AggregatedQueryBody): Promise<AggregatedSeries[]> {
@@ -155,12 +201,15 @@ export function createQueryService(deps: {
               body.to,
             )
           : undefined;
+      const objectives = body.includeObjectives ? await objectiveFigures(p) : undefined;
       const out: AggregatedSeries[] = [];
       for (const item of p.items) {
         for (const plan of p.modes) {
           const combined = figuresFor(p, item, plan, top);
+          const goal = plan.mode === 'current_period' ? objectives?.get(item.kpi) : undefined;
           out.push({
             ...(completeness ? { completeness } : {}),
+            ...(goal ? { objective: goal.combined } : {}),
             kpi: item.kpi,
             aggregateFunction: item.fn,
             mode: plan.mode,
@@ -173,7 +222,13 @@ export function createQueryService(deps: {
               ? {
                   nodes: p.nodes.map((n) => {
                     const f = figuresFor(p, item, plan, [n.index]);
-                    return { nodeId: n.id, summary: f.summary, data: f.data };
+                    const own = goal?.perNode.get(n.id);
+                    return {
+                      nodeId: n.id,
+                      summary: f.summary,
+                      data: f.data,
+                      ...(own ? { objective: own } : {}),
+                    };
                   }),
                 }
               : {}),

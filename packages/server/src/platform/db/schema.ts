@@ -12,6 +12,7 @@ import type { LiveTables } from './live.tables.js';
 import type { DashboardTables } from './dashboards.tables.js';
 import type { SchedulerTables } from './scheduler.tables.js';
 import type { MonitoringTables } from './monitoring.tables.js';
+import type { ObjectiveTables } from './objectives.tables.js';
 
 export type { Json, Timestamp } from './columns.js';
 export type { Generated };
@@ -23,4 +24,5 @@ export type Database = FoundationTables &
   LiveTables &
   DashboardTables &
   SchedulerTables &
-  MonitoringTables;
+  MonitoringTables &
+  ObjectiveTables;

@@ -103,6 +103,12 @@ const UsersPage = named(() =>
 const UserEditPage = named(() =>
   import('../../features/settings-users/components/user-edit-page').then((m) => m.UserEditPage),
 );
+const ObjectivesPage = named(() =>
+  import('../../features/objectives/components/objectives-page').then((m) => m.ObjectivesPage),
+);
+const PerformancePage = named(() =>
+  import('../../features/objectives/components/performance-page').then((m) => m.PerformancePage),
+);
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -167,7 +173,7 @@ function localizedRoutes(): RouteObject[] {
                 { path: paths.dashboard.path, element: <DashboardPage /> },
               ],
             },
-            guarded('performance', [ph(paths.performance.path, 'performance')]),
+            guarded('performance', [{ path: paths.performance.path, element: <PerformancePage /> }]),
             guarded('ranking', [ph(paths.ranking.path, 'ranking')]),
             guarded('orgTreeEvent', [{ path: paths.orgTreeEvent.path, element: <ShowtimesPage /> }]),
             guarded('occupancy', [{ path: paths.liveViews.path, element: <LiveViewsPage /> }]),
@@ -216,7 +222,7 @@ function localizedRoutes(): RouteObject[] {
               ph(paths.settingsAlerts.path, 'settingsAlerts'),
               ph(paths.settingsAlert.path, 'settingsAlert'),
               { path: paths.settingsLogs.path, element: <EventLogPage /> },
-              ph(paths.settingsObjectives.path, 'settingsObjectives'),
+              { path: paths.settingsObjectives.path, element: <ObjectivesPage /> },
               guarded('superAdmin', [
                 ph(paths.settingsImports.path, 'settingsImports'),
                 ph(paths.settingsImport.path, 'settingsImport'),

@@ -1,0 +1,2 @@
+export * from './prorate.js';
+export * from './performance.js';
