@@ -30,3 +30,5 @@ export * from './contracts/timeseries.js';
 export * from './contracts/query.js';
 export * from './policies/index.js';
 export * from './contracts/monitoring.js';
+export * from './contracts/ranking.js';
+export * from './ranking/ranks.js';

@@ -29,6 +29,7 @@ import { createExportsService } from './features/exports/exports.service.js';
 import { createTemplatesService } from './features/templates/templates.service.js';
 import { createMonitoringService } from './features/monitoring/monitoring.service.js';
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
+import { createRankingService } from './features/ranking/ranking.service.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 
 /**
@@ -97,12 +98,14 @@ export function createServices(ctx: AppContext) {
     exports,
   });
   const usersReport = createUsersReportService({ users, exports });
+  const ranking = createRankingService({ db: ctx.db, scope, query, users });
   return {
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
     monitoringDemo: (demo: DemoOrganisation) =>
       seedMonitoringDemo({ db: ctx.db, clock: ctx.clock, log: ctx.log, ingest, monitoring }, demo),
     query,
+    ranking,
     dashboards,
     templates,
     exports,

@@ -24,6 +24,7 @@ import { ingestRoutes } from './timeseries/ingest.routes.js';
 import { sensorRoutes } from './timeseries/sensors/sensors.routes.js';
 import { occupancyRoutes } from './occupancy/occupancy.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
+import { rankingRoutes } from './ranking/ranking.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [
@@ -52,4 +53,5 @@ export const features: Feature[] = [
   dashboardRoutes,
   templateRoutes,
   monitoringRoutes,
+  rankingRoutes,
 ];
