@@ -56,8 +56,8 @@ export const RankingQuery = z
     tags: listParam(z.enum(DEMOGRAPHIC_TAGS), DEMOGRAPHIC_TAGS.length),
     businessHoursOnly: flag(false),
     applyTimePeriodToEachDay: flag(false),
-    includeDays: listParam(z.string().regex(/^[0-6]$/, 'expected a weekday 0-6 (0 = Sunday)'), 7).transform((d) =>
-      d.map(Number),
+    includeDays: listParam(z.string().regex(/^[0-6]$/, 'expected a weekday 0-6 (0 = Sunday)'), 7).transform(
+      (d) => d.map(Number),
     ),
     order: z.enum(RANKING_ORDERS).default('desc'),
   })

@@ -12,7 +12,10 @@ export interface RankedLocationRow {
  * selected group, the location of a selected device. The walk down stops at locations (their
  * devices are not needed) and reads node by parent_id (node_parent index).
  */
-export async function findSelectedLocations(db: Db, nodeIds: readonly string[]): Promise<RankedLocationRow[]> {
+export async function findSelectedLocations(
+  db: Db,
+  nodeIds: readonly string[],
+): Promise<RankedLocationRow[]> {
   if (nodeIds.length === 0) return [];
   const { rows } = await sql<RankedLocationRow>`
     with recursive down as (

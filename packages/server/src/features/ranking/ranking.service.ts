@@ -18,7 +18,7 @@ import {
   type RankingRow,
 } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { badRequest, forbidden } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import type { QueryService } from '../analytics/query.service.js';
 import { findOwnLocationId, findRootIds, findSelectedLocations } from './ranking.repository.js';
@@ -70,7 +70,10 @@ export function createRankingService(deps: RankingDeps) {
         locations = locations.filter((l) => l.location_group && wanted.has(l.location_group.toLowerCase()));
       }
       if (locations.length > MAX_RANKED_LOCATIONS)
-        throw badRequest(`More than ${MAX_RANKED_LOCATIONS} locations: choose a smaller selection`, 'nodeIds');
+        throw badRequest(
+          `More than ${MAX_RANKED_LOCATIONS} locations: choose a smaller selection`,
+          'nodeIds',
+        );
 
       const fn = rankingFunctionOf(q.kpi);
       const metaTags = DEMOGRAPHIC_KPIS.includes(q.kpi) ? q.tags : [];

@@ -12,7 +12,8 @@ import { authHeader, makeDevice, makeGroup, makeLocation, makeUser } from '../..
 let t: TestApp;
 let headers: Record<string, string>;
 let group: { id: string };
-const stores: Record<'A' | 'B' | 'C', { id: string; device: string; zone: string; hours: Hours }> = {} as never;
+const stores: Record<'A' | 'B' | 'C', { id: string; device: string; zone: string; hours: Hours }> =
+  {} as never;
 let outside: { id: string };
 
 type Hours = Record<string, [string, string][]>;
@@ -46,7 +47,11 @@ function localParts(zone: string, ms: number) {
   });
   const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday!);
-  return { stamp: `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`, time: `${p.hour}:${p.minute}`, weekday };
+  return {
+    stamp: `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`,
+    time: `${p.hour}:${p.minute}`,
+    weekday,
+  };
 }
 
 /** The independent figure: the stored minutes whose local time lies in [from, to) (and in the hours). */
@@ -66,8 +71,9 @@ function expectedSum(key: 'A' | 'B' | 'C', from: string, to: string, businessHou
 }
 
 async function fill(nodeId: string, deviceId: string, fromIso: string, toIso: string, k: number) {
-  const key = (await t.app.services.series.ensureSeries({ nodeId: deviceId, measurementProtocol: 'TrafficIn' }))
-    .key;
+  const key = (
+    await t.app.services.series.ensureSeries({ nodeId: deviceId, measurementProtocol: 'TrafficIn' })
+  ).key;
   const times: number[] = [];
   const values: number[] = [];
   for (let ms = Date.parse(fromIso), i = 0; ms < Date.parse(toIso); ms += MIN, i++) {
@@ -163,7 +169,9 @@ describe('GET /api/Ranking', () => {
   it('has the spring-forward day one hour short: store B open 01:00-04:00 counts two hours', async () => {
     const r = await ranking(`${SUNDAY}&businessHoursOnly=true`);
     const b = r.rows.find((x) => x.nodeId === stores.B.id)!;
-    const minutes = [...stored.get(stores.B.id)!.entries()].filter(([ms]) => ms >= Date.parse('2024-03-10T06:00:00Z') && ms < Date.parse('2024-03-10T08:00:00Z'));
+    const minutes = [...stored.get(stores.B.id)!.entries()].filter(
+      ([ms]) => ms >= Date.parse('2024-03-10T06:00:00Z') && ms < Date.parse('2024-03-10T08:00:00Z'),
+    );
     expect(minutes).toHaveLength(120);
     expect(b.value).toBe(minutes.reduce((s, [, v]) => s + v, 0));
   });
@@ -238,7 +246,11 @@ describe('GET /api/Ranking', () => {
   });
 
   it("marks the caller's own location: a user scoped to a location", async () => {
-    const manager = await makeUser(t.db, { roles: ['User'], scopeNodeId: stores.B.id, mobileSettings: GRANT });
+    const manager = await makeUser(t.db, {
+      roles: ['User'],
+      scopeNodeId: stores.B.id,
+      mobileSettings: GRANT,
+    });
     const mine = await ranking(SUNDAY, await authHeader(t.ctx, manager));
     expect(mine.rows.map((x) => [x.nodeId, x.own])).toEqual([[stores.B.id, true]]);
     const admins = await ranking(SUNDAY);
