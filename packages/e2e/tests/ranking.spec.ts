@@ -111,6 +111,18 @@ test.describe('desktop 1440 x 900 as admin', () => {
     }
     await expect(page.getByTestId('ranking-chart').getByRole('img')).toBeVisible();
 
+    // yesterday through the shared period selector: a whole past day
+    const yesterday = await rankingOf(page, async () => {
+      await page.getByTestId('period-button').click();
+      await page.getByRole('radio', { name: 'Yesterday' }).check();
+      await page.getByRole('button', { name: 'Apply' }).click();
+    });
+    await expect(page.getByTestId('period-button')).toHaveText('Yesterday');
+    expect(yesterday.url.searchParams.get('to')!.slice(0, 10)).toBe(
+      first.url.searchParams.get('from')!.slice(0, 10),
+    );
+    await expectEqualsAggregated(page, bearer, yesterday.url, yesterday.data);
+
     // another KPI: a new ranking, again the aggregated query's figures
     const conv = await rankingOf(page, async () => {
       await page.getByLabel('Rank by').click();
@@ -120,10 +132,13 @@ test.describe('desktop 1440 x 900 as admin', () => {
     await expectEqualsAggregated(page, bearer, conv.url, conv.data);
     await expect(table.locator('thead')).toContainText('Conversion rate');
 
-    // lowest first reverses the ranked rows
+    // lowest first: the same locations, values rising (ties keep the name order, so no plain reverse)
     const asc = await rankingOf(page, () => page.getByRole('button', { name: 'Lowest first' }).click());
-    const ranked = (d: Ranking) => d.rows.filter((r) => r.rank !== null).map((r) => r.nodeId);
-    expect(ranked(asc.data)).toEqual([...ranked(conv.data)].reverse());
+    const values = (d: Ranking) => d.rows.filter((r) => r.value !== null).map((r) => r.value!);
+    expect(values(asc.data)).toEqual([...values(asc.data)].sort((a, b) => a - b));
+    expect(values(conv.data)).toEqual([...values(conv.data)].sort((a, b) => b - a));
+    expect(asc.data.rows.map((r) => r.nodeId).sort()).toEqual(conv.data.rows.map((r) => r.nodeId).sort());
+    await expectEqualsAggregated(page, bearer, asc.url, asc.data);
 
     for (const lang of LANGS) {
       await page.goto(`/${lang}/ranking`);

@@ -3,8 +3,9 @@ import { useTheme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import { formatAxisNumber, formatKpiValue, type RankingResponse } from '@footfall/domain';
 import { Chart } from '../../../components/charts/chart';
+import { brand } from '../../../theme/theme';
 
-/** Horizontal bars, best first, the user's own location in the secondary colour. */
+/** Horizontal bars, best first, the user's own location in teal. */
 export function RankingChart({ data, label }: { data: RankingResponse; label: string }) {
   const theme = useTheme();
   const rows = data.rows;
@@ -30,7 +31,7 @@ export function RankingChart({ data, label }: { data: RankingResponse; label: st
           type: 'bar',
           data: shown.map((r) => ({
             value: r.value,
-            itemStyle: { color: r.own ? theme.palette.secondary.main : theme.palette.primary.main },
+            itemStyle: { color: r.own ? brand.tealText : theme.palette.primary.main },
           })),
           label: {
             show: true,

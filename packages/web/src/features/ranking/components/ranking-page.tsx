@@ -24,7 +24,7 @@ import { rankingQuery } from '../api/ranking-api';
 import { nowLocal, RANKING_KPIS, rankingRequest, type RankingChoice } from '../lib/ranking-request';
 import { LocationPicker } from './location-picker';
 import { RankingChart } from './ranking-chart';
-import { RankingList, RankingTable } from './ranking-rows';
+import { OWN_CHIP_SX, RankingList, RankingTable } from './ranking-rows';
 
 const NO_TAGS: Tags = { locationGroup: [], adults: false, children: false, males: false, females: false };
 const FIRST_PERIOD: PeriodChoice = {
@@ -77,6 +77,14 @@ export function RankingPage() {
   const data = ranking.data;
   const rows = data?.rows ?? [];
   const kpiLabel = t(`kpi_${choice.kpi}`);
+  const chart = (d: NonNullable<typeof data>) => (
+    <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+        {t('ranking_chart_title', { kpi: kpiLabel })}
+      </Typography>
+      <RankingChart data={d} label={t('ranking_chart_title', { kpi: kpiLabel })} />
+    </Paper>
+  );
 
   return (
     <Box sx={{ p: { xs: 1.5, lg: 3 }, maxWidth: 1400, mx: 'auto' }} data-testid="ranking">
@@ -159,20 +167,25 @@ export function RankingPage() {
           {rows.some((r) => r.own) && (
             <Box>
               <Chip
-                color="secondary"
+                sx={{ ...OWN_CHIP_SX, ml: 0 }}
                 size="small"
                 label={t('ranking_own_hint')}
                 data-testid="ranking-own-hint"
               />
             </Box>
           )}
-          <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-              {t('ranking_chart_title', { kpi: kpiLabel })}
-            </Typography>
-            <RankingChart data={data} label={t('ranking_chart_title', { kpi: kpiLabel })} />
-          </Paper>
-          {desktop ? <RankingTable data={data} /> : <RankingList data={data} />}
+          {/* on a phone the list comes first: the chart is the second look */}
+          {desktop ? (
+            <>
+              {chart(data)}
+              <RankingTable data={data} />
+            </>
+          ) : (
+            <>
+              <RankingList data={data} />
+              {chart(data)}
+            </>
+          )}
         </Stack>
       )}
     </Box>

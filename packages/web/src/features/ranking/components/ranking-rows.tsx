@@ -14,7 +14,11 @@ import Typography from '@mui/material/Typography';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Remove from '@mui/icons-material/Remove';
+import { brand } from '../../../theme/theme';
 import { formatDelta, formatKpiValue, type RankingResponse, type RankingRow } from '@footfall/domain';
+
+/** the own location's mark: teal like its bar in the chart, in the teal that white text reads on */
+export const OWN_CHIP_SX = { ml: 1, bgcolor: brand.tealText, color: '#fff' } as const;
 
 /** The rank's move since the previous period: an arrow and the places, read out in words. */
 export function RankChange({ row }: { row: RankingRow }) {
@@ -67,7 +71,7 @@ function Delta({ value }: { value: number | null }) {
 
 function OwnChip() {
   const { t } = useTranslation();
-  return <Chip size="small" color="secondary" label={t('ranking_own')} sx={{ ml: 1 }} />;
+  return <Chip size="small" label={t('ranking_own')} sx={OWN_CHIP_SX} />;
 }
 
 /** Desktop: rank, move, location, the value and its N-1 and Y-1 comparisons. */
