@@ -34,3 +34,5 @@ export * from './policies/index.js';
 export * from './contracts/monitoring.js';
 export * from './contracts/objectives.js';
 export * from './objectives/index.js';
+export * from './contracts/ranking.js';
+export * from './ranking/ranks.js';

@@ -36,6 +36,7 @@ import { createObjectivesService } from './features/objectives/objectives.servic
 import { seedDemoObjectives } from './features/objectives/objectives-demo.js';
 import { createPerformanceService } from './features/objectives/performance.service.js';
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
+import { createRankingService } from './features/ranking/ranking.service.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 
 /**
@@ -110,6 +111,7 @@ export function createServices(ctx: AppContext) {
     exports,
   });
   const usersReport = createUsersReportService({ users, exports });
+  const ranking = createRankingService({ db: ctx.db, scope, query, users });
   return {
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
@@ -124,6 +126,7 @@ export function createServices(ctx: AppContext) {
     /** the demo stores' objectives, once */
     objectivesDemo: (locations: { id: string; timezone: string }[]) =>
       seedDemoObjectives({ clock: ctx.clock, query, objectives }, locations),
+    ranking,
     dashboards,
     templates,
     exports,

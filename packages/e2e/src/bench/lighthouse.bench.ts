@@ -20,6 +20,11 @@ import { printTable, step, type BenchModule } from './bench-kit.js';
  * (JSON, `<file>-<run>.json`). Nothing is downloaded: the browser is the system's
  * and the only page is on 127.0.0.1.
  *
+ * `--lighthouse-preset mobile` measures the mobile dashboard instead (issue 15): Lighthouse's default
+ * (mobile) configuration, a Moto G Power screen with simulated slow 4G and a 4x slower CPU; the page is the
+ * one the app opens at that width for `/en/dashboard` (the mobile layout, the user's default mobile
+ * dashboard).
+ *
  * Prints per run and median: performance score, FCP, LCP, total blocking time, and the JavaScript
  * gzipped (sizes of the built files, gzipped here: the initial JS the HTML document loads, the same
  * with what its early boot script preloads on a dashboard URL (language file, dashboard chunk), and all the
@@ -133,11 +138,15 @@ const median = (xs: number[]) => {
 export const lighthouseBench: BenchModule = {
   name: 'lighthouse',
   description:
-    'Lighthouse desktop performance of the demo dashboard (built app, real server): score, LCP, TBT, JS gzipped',
+    'Lighthouse performance of the demo dashboard (built app, real server; --lighthouse-preset desktop|mobile): score, LCP, TBT, JS gzipped',
   async run({ flags }) {
     if (!fs.existsSync(path.join(dist, 'index.html')))
       throw new Error(`${dist}/index.html missing: run \`npm run build\` first`);
     const runs = Number(flags.get('lighthouse-runs') ?? 3);
+    const preset = flags.get('lighthouse-preset') ?? 'desktop';
+    if (preset !== 'desktop' && preset !== 'mobile')
+      throw new Error('--lighthouse-preset must be desktop or mobile');
+    const mobile = preset === 'mobile';
     if (!(runs > 0)) throw new Error('--lighthouse-runs must be a positive number');
 
     let done = step('server (fresh embedded database, demo data)');
@@ -154,19 +163,23 @@ export const lighthouseBench: BenchModule = {
       });
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const page = await browser.contexts()[0]!.newPage();
+      // Lighthouse's mobile screen (412 x 823): the app chooses its mobile layout and dashboard by width
+      if (mobile) await page.setViewportSize({ width: 412, height: 823 });
       await page.goto(`${server.url}/en/login`);
       await page.locator('input[name=username]').fill(DEMO_USER);
       await page.locator('input[name=password]').fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((u) => !u.pathname.includes('/login'));
       await page.goto(`${server.url}/en/dashboard`);
-      await page.getByTestId('dashboard-page').waitFor();
+      if (mobile) await page.locator('[data-layout="mobile"]').waitFor();
+      await page.getByTestId('widget').first().waitFor();
       const url = page.url();
       const widgets = await page.getByTestId('widget').count();
       await page.close();
       await browser.close();
       done();
-      if (widgets !== 10) throw new Error(`the demo dashboard has ${widgets} widgets, expected 10`);
+      if (!mobile && widgets !== 10)
+        throw new Error(`the demo dashboard has ${widgets} widgets, expected 10`);
 
       // initial JS: the entry script and the modulepreloads of the HTML document
       const html = await (await fetch(url)).text();
@@ -184,7 +197,8 @@ export const lighthouseBench: BenchModule = {
         const result = await lighthouse(
           url,
           { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-          desktopConfig,
+          // no configuration: Lighthouse's default, the mobile preset
+          mobile ? undefined : desktopConfig,
         );
         done();
         if (!result) throw new Error('lighthouse returned no result');
@@ -235,7 +249,7 @@ export const lighthouseBench: BenchModule = {
         routeJsGzKiB: median(results.map((r) => r.routeJsGzKiB)),
         scripts: median(results.map((r) => r.scripts)),
       };
-      console.log(`\n  ${url} (${widgets} widgets), Lighthouse ${result0Version()} desktop preset`);
+      console.log(`\n  ${url} (${widgets} widgets), Lighthouse ${result0Version()} ${preset} preset`);
       printTable(
         [
           'run',
@@ -252,7 +266,11 @@ export const lighthouseBench: BenchModule = {
         ],
         [...results.map((r, i) => row(String(i + 1), r)), row('median', med)],
       );
-      console.log('  targets: score >= 95, LCP <= 1200 ms, TBT <= 200 ms, initial JS gz <= 300 KiB');
+      console.log(
+        mobile
+          ? '  target (issue 15): score >= 90 on the mobile preset'
+          : '  targets: score >= 95, LCP <= 1200 ms, TBT <= 200 ms, initial JS gz <= 300 KiB',
+      );
       // Lighthouse's CPU benchmark of the machine at each run (higher is faster): a loaded machine
       // scores low, and its timings are long to match
       console.log(`  benchmarkIndex: ${benchmarkIndex.map((b) => b.toFixed(0)).join(', ')}`);

@@ -29,6 +29,7 @@ import { vivotekRoutes } from './timeseries/sensors/vivotek.routes.js';
 import { occupancyRoutes } from './occupancy/occupancy.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
 import { objectiveRoutes } from './objectives/objectives.routes.js';
+import { rankingRoutes } from './ranking/ranking.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [
@@ -62,4 +63,5 @@ export const features: Feature[] = [
   templateRoutes,
   monitoringRoutes,
   objectiveRoutes,
+  rankingRoutes,
 ];

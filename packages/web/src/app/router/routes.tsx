@@ -76,6 +76,9 @@ const LiveViewsPage = named(() =>
 const ShowtimesPage = named(() =>
   import('../../features/events/components/showtimes-page').then((m) => m.ShowtimesPage),
 );
+const RankingPage = named(() =>
+  import('../../features/ranking/components/ranking-page').then((m) => m.RankingPage),
+);
 const UserGroupsPage = named(() =>
   import('../../features/settings-groups/components/user-groups-page').then((m) => m.UserGroupsPage),
 );
@@ -174,7 +177,7 @@ function localizedRoutes(): RouteObject[] {
               ],
             },
             guarded('performance', [{ path: paths.performance.path, element: <PerformancePage /> }]),
-            guarded('ranking', [ph(paths.ranking.path, 'ranking')]),
+            guarded('ranking', [{ path: paths.ranking.path, element: <RankingPage /> }]),
             guarded('orgTreeEvent', [{ path: paths.orgTreeEvent.path, element: <ShowtimesPage /> }]),
             guarded('occupancy', [{ path: paths.liveViews.path, element: <LiveViewsPage /> }]),
           ],
