@@ -163,7 +163,7 @@ test.describe('mobile layout as user', () => {
       // the filter: Apply hidden until a new period is picked or the location changes
       await page.getByRole('button', { name: new RegExp(LABELS.filter[lang]) }).click();
       const filter = page.getByTestId('mobile-filter');
-      await expect(filter.getByRole('button', { name: LABELS.yesterday[lang] })).toHaveAttribute(
+      await expect(filter.locator('[data-preset=yesterday]')).toHaveAttribute(
         'aria-pressed',
         'true',
       );
@@ -230,7 +230,7 @@ test.describe('mobile layout as user', () => {
     await page.getByTestId('mobile-from-time').click();
     dialog = page.getByTestId('mobile-time-dialog');
     await expect(dialog.getByRole('button', { name: 'Select' })).toBeDisabled();
-    await dialog.getByRole('option', { name: '08 hours' }).click();
+    await dialog.getByRole('option', { name: '8 hours', exact: true }).click();
     await expect(dialog.getByRole('button', { name: 'Select' })).toBeEnabled();
     await dialog.getByRole('button', { name: 'Select' }).click();
     await expect(page.getByTestId('mobile-from-time')).toHaveText(/^08:/);

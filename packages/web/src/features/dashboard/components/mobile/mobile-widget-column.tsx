@@ -44,9 +44,13 @@ export function MobileWidgetColumn({ widgets, ctx }: { widgets: readonly Widget[
               height: chart ? MOBILE_CHART_HEIGHT : 'auto',
               // the table and the rankings scroll inside the card rather than making the page endless
               maxHeight: chart ? undefined : 480,
-              // the occupancy rows keep their status on a line of its own when the name is long
+              // occupancy: one location a row (the grid mode's narrow cells cut names and statuses), the
+              // status on a line of its own when the name is long, and long names wrapped, not cut
+              '& :has(> [data-status])': { gridTemplateColumns: '1fr' },
               '& [data-status]': { flexWrap: 'wrap' },
-              '& [data-status] > .MuiTypography-noWrap': { minWidth: 0 },
+              '& [data-status] > .MuiTypography-noWrap': { minWidth: 0, whiteSpace: 'normal' },
+              // ranking rows: names wrap instead of being cut
+              '& li .MuiTypography-noWrap': { whiteSpace: 'normal' },
             }}
           >
             {w.type.name !== 'text' && (
