@@ -11,7 +11,10 @@ import { freePort } from '../../../server/src/features/live-hub/server-process.j
 import { printTable, step, type BenchModule } from './bench-kit.js';
 
 /**
- * Lighthouse (desktop preset, performance category) on the demo dashboard of 10 widgets: the built
+ * Lighthouse (desktop preset by default, performance category) on the demo dashboard of 10 widgets;
+ * `--lighthouse-preset mobile` runs Lighthouse's default (mobile) preset instead - a 412 px phone,
+ * simulated slow 4G and a 4x slower CPU - on the mobile dashboard (what /dashboard opens at phone width:
+ * the demo admin's default mobile dashboard, else the default one, widgets in one column). The built
  * web app (`npm run build` first) served by a real server process on a fresh embedded database with
  * the demo organisation. Debian's Chromium is started by chrome-launcher; the demo admin signs in
  * through the login page (Playwright over the same DevTools port), then Lighthouse loads the
@@ -19,11 +22,6 @@ import { printTable, step, type BenchModule } from './bench-kit.js';
  * storage is not in Lighthouse's storage reset); `--lighthouse-report <file>` keeps each run's report
  * (JSON, `<file>-<run>.json`). Nothing is downloaded: the browser is the system's
  * and the only page is on 127.0.0.1.
- *
- * `--lighthouse-preset mobile` measures the mobile dashboard instead (issue 15): Lighthouse's default
- * (mobile) configuration, a Moto G Power screen with simulated slow 4G and a 4x slower CPU; the page is the
- * one the app opens at that width for `/en/dashboard` (the mobile layout, the user's default mobile
- * dashboard).
  *
  * Prints per run and median: performance score, FCP, LCP, total blocking time, and the JavaScript
  * gzipped (sizes of the built files, gzipped here: the initial JS the HTML document loads, the same
@@ -77,13 +75,10 @@ interface RunFigures {
  * serving the built app; up to 4 minutes to start, as in playwright.config.ts (a loaded machine is slow
  * to create the cluster).
  */
-export async function startServer(): Promise<{ url: string; databaseUrl: string; stop(): Promise<void> }> {
+async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const pgPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'footfall-lighthouse-data-'));
   const url = `http://127.0.0.1:${port}`;
-  // the embedded cluster's database (platform/db/connect.ts, embedded-postgres.ts)
-  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/footfall`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(here, '../../../server'),
     env: {
@@ -91,7 +86,7 @@ export async function startServer(): Promise<{ url: string; databaseUrl: string;
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
+      EMBEDDED_PG_PORT: String(await freePort()),
       PUBLIC_URL: url,
       WEB_DIST: dist,
       LOG_LEVEL: 'warn',
@@ -120,7 +115,7 @@ export async function startServer(): Promise<{ url: string; databaseUrl: string;
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, databaseUrl, stop };
+    if (ok) return { url, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`server did not start in 4 minutes: ${stderr}`);
@@ -138,7 +133,7 @@ const median = (xs: number[]) => {
 export const lighthouseBench: BenchModule = {
   name: 'lighthouse',
   description:
-    'Lighthouse performance of the demo dashboard (built app, real server; --lighthouse-preset desktop|mobile): score, LCP, TBT, JS gzipped',
+    'Lighthouse performance of the demo dashboard, desktop preset or --lighthouse-preset mobile (built app, real server): score, LCP, TBT, JS gzipped',
   async run({ flags }) {
     if (!fs.existsSync(path.join(dist, 'index.html')))
       throw new Error(`${dist}/index.html missing: run \`npm run build\` first`);
@@ -163,16 +158,16 @@ export const lighthouseBench: BenchModule = {
       });
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const page = await browser.contexts()[0]!.newPage();
-      // Lighthouse's mobile screen (412 x 823): the app chooses its mobile layout and dashboard by width
-      if (mobile) await page.setViewportSize({ width: 412, height: 823 });
       await page.goto(`${server.url}/en/login`);
       await page.locator('input[name=username]').fill(DEMO_USER);
       await page.locator('input[name=password]').fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((u) => !u.pathname.includes('/login'));
+      // at phone width /dashboard opens the default mobile dashboard, in the mobile layout
+      if (mobile) await page.setViewportSize({ width: 412, height: 823 });
       await page.goto(`${server.url}/en/dashboard`);
-      if (mobile) await page.locator('[data-layout="mobile"]').waitFor();
-      await page.getByTestId('widget').first().waitFor();
+      await page.getByTestId('dashboard-page').waitFor();
+      if (mobile) await page.getByTestId('mobile-widget-column').waitFor();
       const url = page.url();
       const widgets = await page.getByTestId('widget').count();
       await page.close();
@@ -197,7 +192,7 @@ export const lighthouseBench: BenchModule = {
         const result = await lighthouse(
           url,
           { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-          // no configuration: Lighthouse's default, the mobile preset
+          // no config: Lighthouse's default, the mobile preset
           mobile ? undefined : desktopConfig,
         );
         done();
@@ -268,7 +263,7 @@ export const lighthouseBench: BenchModule = {
       );
       console.log(
         mobile
-          ? '  target (issue 15): score >= 90 on the mobile preset'
+          ? '  target (mobile preset): score >= 90'
           : '  targets: score >= 95, LCP <= 1200 ms, TBT <= 200 ms, initial JS gz <= 300 KiB',
       );
       // Lighthouse's CPU benchmark of the machine at each run (higher is faster): a loaded machine

@@ -129,6 +129,57 @@ describe('mobile layout', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Clasificación');
   });
 
+  it('links the Dashboard entry to the default mobile dashboard, else to /dashboard', async () => {
+    const mobileDefault = '33333333-3333-4333-8333-333333333333';
+    const view = (id: string, defaultMobileDashboard: boolean) => ({
+      id,
+      name: id,
+      kind: 'dashboard',
+      defaultDashboard: !defaultMobileDashboard,
+      defaultMobileDashboard,
+      isReadOnly: false,
+      linkedTemplateName: null,
+      emptySelection: false,
+    });
+    mockFetch({
+      'GET /api/Dashboard': () => ({
+        body: [view('44444444-4444-4444-8444-444444444444', false), view(mobileDefault, true)],
+      }),
+    });
+    const first = inLayout(<MobileLayout />, '/fr/ranking', mobileUser({ hasAccessRanking: true }));
+    const nav = await screen.findByTestId('bottom-navigation');
+    await waitFor(() =>
+      expect(within(nav).getAllByRole('link')[0]).toHaveAttribute('href', `/fr/dashboard/${mobileDefault}`),
+    );
+    first.unmount();
+    vi.unstubAllGlobals();
+    mockFetch({
+      'GET /api/Dashboard': () => ({ body: [view('44444444-4444-4444-8444-444444444444', false)] }),
+    });
+    inLayout(<MobileLayout />, '/fr/ranking', mobileUser({ hasAccessRanking: true }));
+    const again = await screen.findByTestId('bottom-navigation');
+    expect(within(again).getAllByRole('link')[0]).toHaveAttribute('href', '/fr/dashboard');
+  });
+
+  it('opens the help: three questions and answers and a contact link', async () => {
+    mockFetch({});
+    inLayout(<MobileLayout />, '/en/dashboard', mobileUser({}));
+    await userEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Help' });
+    const questions = within(dialog).getAllByRole('button', { expanded: false });
+    expect(questions.map((q) => q.textContent)).toEqual([
+      'How do I choose a store and a period?',
+      'Where are performance, ranking and occupancy?',
+      "Why are the figures different from yesterday's?",
+    ]);
+    await userEvent.click(questions[0]!);
+    expect(within(dialog).getByText(/Open Filter at the top of the dashboard/)).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    );
+  });
+
   it('has no bottom navigation for occupancy-only users', async () => {
     mockFetch({});
     inLayout(

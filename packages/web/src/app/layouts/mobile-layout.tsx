@@ -11,7 +11,10 @@ import Leaderboard from '@mui/icons-material/LeaderboardOutlined';
 import SpaceDashboard from '@mui/icons-material/SpaceDashboardOutlined';
 import Speed from '@mui/icons-material/SpeedOutlined';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import type { Language, UserCurrent } from '@footfall/domain';
+import { viewsQuery } from '../../features/dashboard/api/dashboards-api';
+import { MobileHelpButton } from '../../features/mobile/components/mobile-help-dialog';
 import { paths } from '../../config/paths';
 import { BrandMark } from '../../components/brand-logo';
 import { mobileNavEntries, occupancyScreenPath, type MobileNavKey } from '../../lib/access';
@@ -21,12 +24,13 @@ import { useLang } from '../../lib/use-lang';
 import { areaTitleKey } from './parts/area-title';
 import { nextHeaderVisibility } from './parts/mobile-header';
 import { SectionMenu } from './parts/section-menu';
+import { supportMailto } from './parts/support-mail';
 import { UserMenu } from './parts/user-menu';
 
 interface NavEntry {
   label: string;
   icon: ReactNode;
-  to: (lang: Language, user: UserCurrent) => string;
+  to: (lang: Language, user: UserCurrent, defaultMobileDashboardId: string | null) => string;
   /** first path segment of the pages the entry stands for */
   segment: string;
 }
@@ -35,7 +39,8 @@ export const MOBILE_NAV: Record<MobileNavKey, NavEntry> = {
   dashboard: {
     label: 'mobile_title_dashboard',
     icon: <SpaceDashboard />,
-    to: (l) => paths.dashboards(l),
+    // the default mobile dashboard, else /dashboard
+    to: (l, _u, mobileDefault) => (mobileDefault ? paths.dashboard(l, mobileDefault) : paths.dashboards(l)),
     segment: 'dashboard',
   },
   performance: {
@@ -84,6 +89,9 @@ export function MobileLayout({ noScroll = false }: { noScroll?: boolean }) {
   const scroller = useRef<HTMLDivElement>(null);
   const entries = mobileNavEntries(user);
   const current = currentEntry(location.pathname);
+  const views = useQuery({ ...viewsQuery(), enabled: entries.includes('dashboard') });
+  const mobileDefault =
+    views.data?.find((v) => v.kind === 'dashboard' && v.defaultMobileDashboard)?.id ?? null;
   const title = t(
     current ? MOBILE_NAV[current].label : areaTitleKey(location.pathname, 'mobile_title_dashboard'),
   );
@@ -121,6 +129,7 @@ export function MobileLayout({ noScroll = false }: { noScroll?: boolean }) {
         <Typography variant="h5" component="h1" noWrap sx={{ flex: 1 }}>
           {title}
         </Typography>
+        <MobileHelpButton contactHref={supportMailto(t, user, window.location.href)} />
         <SectionMenu user={user} />
         <UserMenu user={user} compact />
       </Box>
@@ -177,7 +186,7 @@ export function MobileLayout({ noScroll = false }: { noScroll?: boolean }) {
                 label={t(MOBILE_NAV[k].label)}
                 icon={MOBILE_NAV[k].icon}
                 component={RouterLink}
-                to={MOBILE_NAV[k].to(lang, user)}
+                to={MOBILE_NAV[k].to(lang, user, mobileDefault)}
               />
             ))}
           </BottomNavigation>

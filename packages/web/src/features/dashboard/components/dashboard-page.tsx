@@ -52,6 +52,8 @@ import { PeriodSelector, type PeriodChoice } from '../../../components/period/pe
 import { WidgetGrid } from './widget-grid';
 import { useDashboardActions } from './dashboard-actions/dashboard-actions';
 import { DashboardLoadError } from './dashboard-load-error';
+import { useIsDesktop } from '../../../lib/use-is-desktop';
+import { MobileDashboard } from './mobile/mobile-dashboard';
 
 /** Locations covered by the selection (selected locations, and those under selected groups). */
 function locationsOf(nodes: readonly FlatNode[], selection: readonly string[]): string[] {
@@ -73,6 +75,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const user = useUser();
   const notify = useNotify();
+  const desktop = useIsDesktop();
   const readOnlyUser = isDashboardOnly(user);
   const dash = useQuery(dashboardQuery(id));
   const tree = useQuery(treeQuery());
@@ -177,6 +180,26 @@ export function DashboardPage() {
     applyTimePeriodToEachDay: json.applyTimePeriodToEachDay,
   };
   const configured = widgets.find((w) => w.layout.i === configuring);
+  const emptyDashboard = (
+    <Box
+      sx={{
+        p: 6,
+        border: 1,
+        borderStyle: 'dashed',
+        borderColor: 'divider',
+        borderRadius: 3,
+        textAlign: 'center',
+      }}
+    >
+      <Typography variant="h6">{t('dashboard_empty_title')}</Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {t(readOnly ? 'dashboard_empty_readonly' : 'dashboard_empty_text')}
+      </Typography>
+    </Box>
+  );
+  if (!desktop) {
+    return <MobileDashboard name={name} widgets={widgets} ctx={ctx} nodes={nodes} empty={emptyDashboard} />;
+  }
   return (
     <Box sx={{ p: 2 }} data-testid="dashboard-page" data-dirty={dirty || undefined}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
@@ -317,21 +340,7 @@ export function DashboardPage() {
           ))}
       </Menu>
       {widgets.length === 0 ? (
-        <Box
-          sx={{
-            p: 6,
-            border: 1,
-            borderStyle: 'dashed',
-            borderColor: 'divider',
-            borderRadius: 3,
-            textAlign: 'center',
-          }}
-        >
-          <Typography variant="h6">{t('dashboard_empty_title')}</Typography>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {t(readOnly ? 'dashboard_empty_readonly' : 'dashboard_empty_text')}
-          </Typography>
-        </Box>
+        emptyDashboard
       ) : ctx ? (
         <WidgetGrid
           widgets={widgets}

@@ -10,14 +10,19 @@ import { isDashboardOnly, orderViews } from '@footfall/domain';
 import { paths } from '../../../config/paths';
 import { useLang } from '../../../lib/use-lang';
 import { useUser } from '../../../lib/session/current-user';
+import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { useCreateDashboard, viewsQuery } from '../api/dashboards-api';
 
-/** /dashboard: opens the default dashboard (or the first one); offers to create one when there is none. */
+/**
+ * /dashboard: opens the default dashboard (on the mobile layout the default mobile dashboard first),
+ * or the first one; offers to create one when there is none.
+ */
 export function DashboardsIndexPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const user = useUser();
   const navigate = useNavigate();
+  const desktop = useIsDesktop();
   const readOnly = isDashboardOnly(user);
   const views = useQuery(viewsQuery());
   const create = useCreateDashboard({
@@ -31,7 +36,8 @@ export function DashboardsIndexPage() {
       </Box>
     );
   }
-  const first = orderViews(views.data ?? [], { readOnly }).find((v) => v.kind === 'dashboard');
+  const ordered = orderViews(views.data ?? [], { readOnly }).filter((v) => v.kind === 'dashboard');
+  const first = (!desktop && ordered.find((v) => v.defaultMobileDashboard)) || ordered[0];
   if (first) return <Navigate to={paths.dashboard(lang, first.id)} replace />;
   return (
     <Box sx={{ p: 6, textAlign: 'center' }} data-testid="dashboards-empty">

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { Widget } from '@footfall/domain';
+import { CHART_WIDGET_TYPES, preloadCharts } from '../../../../components/charts/chart';
+import { WidgetBody, type WidgetContext } from '../widgets/widget-body';
+
+/** Height of a chart on the phone (the grid's own height would squeeze or stretch it). */
+const MOBILE_CHART_HEIGHT = 280;
+
+/** The widgets in reading order: top to bottom, then left to right, as they sit on the desktop grid. */
+export function mobileOrder(widgets: readonly Widget[]): Widget[] {
+  return [...widgets].sort((a, b) => a.layout.y - b.layout.y || a.layout.x - b.layout.x);
+}
+
+/**
+ * The mobile dashboard's widgets in one column, each the full width of the phone: the same widget
+ * bodies (and so the same queries and figures) as the desktop grid, with their natural height.
+ */
+export function MobileWidgetColumn({ widgets, ctx }: { widgets: readonly Widget[]; ctx: WidgetContext }) {
+  const { t } = useTranslation();
+  const hasCharts = widgets.some((w) => CHART_WIDGET_TYPES.has(w.type.name));
+  useEffect(() => {
+    if (hasCharts) preloadCharts();
+  }, [hasCharts]);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="mobile-widget-column">
+      {mobileOrder(widgets).map((w) => {
+        const chart = CHART_WIDGET_TYPES.has(w.type.name);
+        return (
+          <Paper
+            key={w.layout.i}
+            variant="outlined"
+            data-testid="widget"
+            data-widget-id={w.layout.i}
+            data-widget-type={w.type.name}
+            sx={{
+              borderRadius: 2.5,
+              display: 'flex',
+              flexDirection: 'column',
+              overflow: 'hidden',
+              height: chart ? MOBILE_CHART_HEIGHT : 'auto',
+              // the table and the rankings scroll inside the card rather than making the page endless
+              maxHeight: chart ? undefined : 480,
+              // occupancy: one location a row (the grid mode's narrow cells cut names and statuses), the
+              // status on a line of its own when the name is long, and long names wrapped, not cut
+              '& :has(> [data-status])': { gridTemplateColumns: '1fr' },
+              '& [data-status]': { flexWrap: 'wrap' },
+              '& [data-status] > .MuiTypography-noWrap': { minWidth: 0, whiteSpace: 'normal' },
+              // ranking rows: names wrap instead of being cut
+              '& li .MuiTypography-noWrap': { whiteSpace: 'normal' },
+            }}
+          >
+            {w.type.name !== 'text' && (
+              <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 650, px: 1.5, pt: 1 }}>
+                {w.title || t(`widget_type_${w.type.name}`)}
+              </Typography>
+            )}
+            <Box sx={{ flex: chart ? 1 : '0 1 auto', minHeight: 0, px: 1, pb: 1, display: 'flex' }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <WidgetBody widget={w} ctx={ctx} />
+              </Box>
+            </Box>
+          </Paper>
+        );
+      })}
+    </Box>
+  );
+}
