@@ -75,7 +75,7 @@ interface RunFigures {
  * serving the built app; up to 4 minutes to start, as in playwright.config.ts (a loaded machine is slow
  * to create the cluster).
  */
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'footfall-lighthouse-data-'));
   const url = `http://127.0.0.1:${port}`;

@@ -94,6 +94,7 @@ export function createRankingService(deps: RankingDeps) {
           modes: MODES,
           breakdownByNode: true,
           includeCompleteness: false,
+          includeObjectives: false,
         };
         const answer = await deps.query.aggregated(principal, body);
         collect(answer, figures);
