@@ -230,7 +230,11 @@ export function PerformancePage() {
       {perf.data && !narrow && (
         <Paper variant="outlined" sx={{ minWidth: 0 }}>
           <TableContainer>
-            <Table size="small" aria-label={t('perf_title')}>
+            <Table
+              size="small"
+              aria-label={t('perf_title')}
+              sx={{ '& td.MuiTableCell-alignRight': { whiteSpace: 'nowrap' } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>{t('perf_location')}</TableCell>
