@@ -75,10 +75,13 @@ interface RunFigures {
  * serving the built app; up to 4 minutes to start, as in playwright.config.ts (a loaded machine is slow
  * to create the cluster).
  */
-export async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startServer(): Promise<{ url: string; databaseUrl: string; stop(): Promise<void> }> {
   const port = await freePort();
+  const pgPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'footfall-lighthouse-data-'));
   const url = `http://127.0.0.1:${port}`;
+  // the embedded cluster's database (platform/db/connect.ts, embedded-postgres.ts)
+  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/footfall`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(here, '../../../server'),
     env: {
@@ -86,7 +89,7 @@ export async function startServer(): Promise<{ url: string; stop(): Promise<void
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(pgPort),
       PUBLIC_URL: url,
       WEB_DIST: dist,
       LOG_LEVEL: 'warn',
@@ -115,7 +118,7 @@ export async function startServer(): Promise<{ url: string; stop(): Promise<void
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, stop };
+    if (ok) return { url, databaseUrl, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`server did not start in 4 minutes: ${stderr}`);
