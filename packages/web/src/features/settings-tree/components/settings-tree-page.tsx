@@ -44,6 +44,7 @@ import { CreateNodeDialog } from './create-node-dialog';
 import { RenameDialog } from './rename-dialog';
 import { MoveDialog } from './move-dialog';
 import { OrphansDialog } from './orphans-dialog';
+import { UnknownDevicesButton } from '../unknown-devices/unknown-devices';
 
 type Dialog =
   | { kind: 'create'; parentId: string | null }
@@ -169,6 +170,14 @@ export function SettingsTreePage() {
             >
               {t('settings_tree_orphans')}
             </Button>
+          )}
+          {wholeTree && (
+            <UnknownDevicesButton
+              onAdopted={(node) => {
+                select(node.id);
+                notify(t('devices_adopted', { name: node.name }), 'success');
+              }}
+            />
           )}
           {wholeTree && (
             <Button
