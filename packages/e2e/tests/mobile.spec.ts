@@ -163,10 +163,7 @@ test.describe('mobile layout as user', () => {
       // the filter: Apply hidden until a new period is picked or the location changes
       await page.getByRole('button', { name: new RegExp(LABELS.filter[lang]) }).click();
       const filter = page.getByTestId('mobile-filter');
-      await expect(filter.locator('[data-preset=yesterday]')).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      );
+      await expect(filter.locator('[data-preset=yesterday]')).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByTestId('mobile-filter-apply')).toHaveCount(0);
       await filter.locator('[data-preset=last7d]').click();
       await expect(page.getByTestId('mobile-filter-apply')).toBeEnabled();
