@@ -80,6 +80,18 @@ async function expectFrame(page: Page, withNav: boolean) {
 
 /** Nothing in the dashboard wider than the phone, and no figure cut by its box. */
 async function expectReadable(page: Page) {
+  // cards render as they come near the screen: scroll through the dashboard first
+  const content = page.getByTestId('mobile-content');
+  for (let i = 0; i < 30; i++) {
+    const atEnd = await content.evaluate((el) => {
+      el.scrollBy(0, el.clientHeight);
+      return el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+    });
+    await page.waitForTimeout(150);
+    if (atEnd) break;
+  }
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+  await content.evaluate((el) => el.scrollTo(0, 0));
   const cut = await page.evaluate((width) => {
     const found: string[] = [];
     const column = document.querySelector('[data-testid=mobile-widget-column]')!;
@@ -163,10 +175,7 @@ test.describe('mobile layout as user', () => {
       // the filter: Apply hidden until a new period is picked or the location changes
       await page.getByRole('button', { name: new RegExp(LABELS.filter[lang]) }).click();
       const filter = page.getByTestId('mobile-filter');
-      await expect(filter.locator('[data-preset=yesterday]')).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      );
+      await expect(filter.locator('[data-preset=yesterday]')).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByTestId('mobile-filter-apply')).toHaveCount(0);
       await filter.locator('[data-preset=last7d]').click();
       await expect(page.getByTestId('mobile-filter-apply')).toBeEnabled();
@@ -292,6 +301,7 @@ test('the mobile dashboard shows the desktop figures', async ({ page }) => {
             `${c.getAttribute('data-testid')}=${c.querySelector('[data-testid=kpi-value]')?.textContent}`,
         ),
       );
+    await page.locator('[data-widget-type=table]').scrollIntoViewIfNeeded();
     const table = await page.locator('[data-widget-type=table] tbody tr').first().innerText();
     return { kpis, table };
   };
