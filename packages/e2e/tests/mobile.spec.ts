@@ -64,6 +64,8 @@ const LABELS = {
 
 /** The frame's parts: a tenth of the height each for header and footer, the rest for the content. */
 async function expectFrame(page: Page, withNav: boolean) {
+  await expect(page.getByTestId('mobile-header')).toBeVisible();
+  await expect(page.getByTestId('mobile-content')).toBeVisible();
   const box = async (id: string) => (await page.getByTestId(id).boundingBox())!;
   const header = await box('mobile-header');
   const content = await box('mobile-content');
