@@ -64,6 +64,8 @@ const LABELS = {
 
 /** The frame's parts: a tenth of the height each for header and footer, the rest for the content. */
 async function expectFrame(page: Page, withNav: boolean) {
+  await expect(page.getByTestId('mobile-header')).toBeVisible();
+  await expect(page.getByTestId('mobile-content')).toBeVisible();
   const box = async (id: string) => (await page.getByTestId(id).boundingBox())!;
   const header = await box('mobile-header');
   const content = await box('mobile-content');
@@ -80,6 +82,24 @@ async function expectFrame(page: Page, withNav: boolean) {
 
 /** Nothing in the dashboard wider than the phone, and no figure cut by its box. */
 async function expectReadable(page: Page) {
+  // cards render as they come near the screen: scroll through the dashboard first
+  const content = page.getByTestId('mobile-content');
+  for (let i = 0; i < 30; i++) {
+    const atEnd = await content.evaluate((el) => {
+      el.scrollBy(0, el.clientHeight);
+      return el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+    });
+    await page.waitForTimeout(150);
+    if (atEnd) break;
+  }
+  // the figures of every card, as far as the loaded machine delivers them in a minute (what is shown
+  // is checked either way)
+  await page
+    .waitForFunction(() => document.querySelectorAll('[role=progressbar]').length === 0, null, {
+      timeout: 60_000,
+    })
+    .catch(() => undefined);
+  await content.evaluate((el) => el.scrollTo(0, 0));
   const cut = await page.evaluate((width) => {
     const found: string[] = [];
     const column = document.querySelector('[data-testid=mobile-widget-column]')!;
@@ -289,6 +309,7 @@ test('the mobile dashboard shows the desktop figures', async ({ page }) => {
             `${c.getAttribute('data-testid')}=${c.querySelector('[data-testid=kpi-value]')?.textContent}`,
         ),
       );
+    await page.locator('[data-widget-type=table]').scrollIntoViewIfNeeded();
     const table = await page.locator('[data-widget-type=table] tbody tr').first().innerText();
     return { kpis, table };
   };

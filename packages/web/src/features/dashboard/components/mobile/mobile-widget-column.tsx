@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -59,13 +59,39 @@ export function MobileWidgetColumn({ widgets, ctx }: { widgets: readonly Widget[
               </Typography>
             )}
             <Box sx={{ flex: chart ? 1 : '0 1 auto', minHeight: 0, px: 1, pb: 1, display: 'flex' }}>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
+              <WhenNear minHeight={chart ? 0 : 96}>
                 <WidgetBody widget={w} ctx={ctx} />
-              </Box>
+              </WhenNear>
             </Box>
           </Paper>
         );
       })}
+    </Box>
+  );
+}
+
+/**
+ * Renders its content once the card comes within a screen of the viewport, and keeps it: on a phone
+ * the cards below the fold (charts mostly) neither query nor draw while the first screen loads.
+ */
+function WhenNear({ children, minHeight }: { children: ReactNode; minHeight: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  return (
+    <Box ref={ref} sx={{ flex: 1, minWidth: 0, minHeight: near ? undefined : minHeight }}>
+      {near ? children : null}
     </Box>
   );
 }
