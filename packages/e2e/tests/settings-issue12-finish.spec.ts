@@ -67,7 +67,8 @@ for (const lang of LANGS) {
     await page.getByRole('button', { name: NEW_GROUP[lang] }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    const box = await dialog.locator('.MuiDialog-paper').boundingBox();
+    // MUI puts role=dialog on the dialog's paper
+    const box = await dialog.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await snap(page, `issue12-group-form-${lang}-390`);
