@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { LANGS, signIn, snap } from '../src/support/shell';
 import { expectNoSeriousA11yViolations } from '../src/support/a11y';
@@ -14,11 +11,6 @@ import { expectNoSeriousA11yViolations } from '../src/support/a11y';
  * live view with a public link, and revokes the key (the sensor is refused afterwards). Then the
  * panels in en/fr/es at 1440x900 and at 390 px, axe clean.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const XOVIS_SAMPLE = path.resolve(
-  here,
-  '../../server/src/features/timeseries/sensors/samples/xovis-logics-push.json',
-);
 const run = Date.now().toString(36).slice(-5);
 const names = { store: `E2E Editors Store ${run}`, door: `E2E Editors Door ${run}` };
 // a MAC address of our own, so the sensor push finds our door
@@ -49,12 +41,34 @@ async function create(page: Page, parent: string, kind: string, name: string) {
 const tab = (page: Page, name: string) => details(page).getByRole('tab', { name }).click();
 const saved = (page: Page) => expect(page.getByRole('alert').filter({ hasText: /^Saved$/ })).toBeVisible();
 
+/**
+ * A Xovis logics push for our door, built here (the vendor formats and their cited samples are tested
+ * in the server's sensors tests): one logic, one minute, 7 in (fw) and 3 out (bw), epoch milliseconds.
+ */
 function xovisPush() {
-  const body = JSON.parse(fs.readFileSync(XOVIS_SAMPLE, 'utf8')) as {
-    logics_data: { sensor_info: { serial_number: string } };
+  const from = Date.UTC(2025, 2, 10, 14, 0);
+  return {
+    logics_data: {
+      package_info: { version: '5.0', id: 1 },
+      sensor_info: { serial_number: mac },
+      logics: [
+        {
+          id: 0,
+          name: 'Main door line',
+          records: [
+            {
+              from,
+              to: from + 60_000,
+              counts: [
+                { id: 0, name: 'fw', value: 7 },
+                { id: 1, name: 'bw', value: 3 },
+              ],
+            },
+          ],
+        },
+      ],
+    },
   };
-  body.logics_data.sensor_info.serial_number = mac;
-  return body;
 }
 
 test.describe.configure({ mode: 'serial' });
