@@ -1,4 +1,4 @@
-import type { Language } from '@footfall/domain';
+import { USER_REPORTS, type Language } from '@footfall/domain';
 
 /** The link arguments of a route pattern: a string for each ":param", optional for each ":param?". */
 type PatternArgs<P extends string> = P extends `${infer Head}/${infer Rest}`
@@ -97,19 +97,8 @@ export const paths = {
   tests: route('tests/*'),
 } as const;
 
-/** Old-style report viewers under /reportViewer/ (spec section 2). */
-export const REPORT_VIEWERS = [
-  'dwellReport',
-  'executiveComparativeReport',
-  'executiveReport',
-  'poiReport',
-  'queueReport',
-  'trafficAndOccupancyLotoQuebecReport',
-  'trafficAndOccupancyReport',
-  'trafficComparativeReport',
-  'trafficHorizontalReport',
-  'trafficReport',
-] as const;
+/** Old-style report viewers under /reportViewer/ (spec section 2): one per report a user may be given. */
+export const REPORT_VIEWERS = USER_REPORTS;
 
 /** Customer-specific sign-in pages and the authentication call each one makes. */
 export const CUSTOMER_LOGINS = {
