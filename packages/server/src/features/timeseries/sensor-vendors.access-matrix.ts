@@ -1,24 +1,11 @@
-import {
-  ADMIN_KIND,
-  scoped,
-  unscoped,
-  type MatrixRequestContext,
-  type MatrixTable,
-} from '../../test/access-matrix.js';
+import { ADMIN_KIND, scoped, unscoped, type MatrixTable } from '../../test/access-matrix.js';
+import { macOf } from './sensors.access-matrix.js';
 
 /**
  * Access matrix of the vendor push routes of issue 17 part B (sensors/axis|hikvision|milesight|
  * vivotek.routes.ts): admin-kind callers push for a device inside their scope; a device outside it is
  * not found (404), like the Xovis and Irisys pushes.
  */
-const macOf = async (m: MatrixRequestContext, nodeId: string) => {
-  const row = await m.t.db
-    .selectFrom('node')
-    .select('attributes')
-    .where('id', '=', nodeId)
-    .executeTakeFirstOrThrow();
-  return String((row.attributes as { macAddress?: string }).macAddress);
-};
 
 export const accessMatrix: MatrixTable = {
   'POST /api/ingest/axis': {

@@ -15,7 +15,8 @@ import {
  * list and its adoption are the superAdmin's. The per-device push URLs (`/api/ingest/k/:pushKey/...`)
  * are in PUBLIC_ROUTES: their key is the credential.
  */
-const macOf = async (m: MatrixRequestContext, nodeId: string) => {
+/** The MAC address a device of the matrix fixtures carries (the vendor pushes identify it by it). */
+export const macOf = async (m: MatrixRequestContext, nodeId: string) => {
   const row = await m.t.db
     .selectFrom('node')
     .select('attributes')
