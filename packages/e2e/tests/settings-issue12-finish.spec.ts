@@ -197,3 +197,32 @@ test('a series gets tags in the node editor; a bad tag is refused', async ({ pag
     { timeSeriesId: seriesId, metaTags: before },
   ]);
 });
+
+for (const lang of LANGS) {
+  test(`top bar at 390 px in ${lang}: the user menu stays on screen, sections fold into "more"`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'admin', lang);
+    await page.goto(`/${lang}/settings/tree`);
+    const bar = page.getByTestId('top-toolbar');
+    await expect(bar).toBeVisible();
+    // nothing in the bar scrolls out of view
+    const hidden = await bar.evaluate((b) => b.scrollWidth - b.clientWidth);
+    expect(hidden).toBeLessThanOrEqual(0);
+    const userMenu = await page.getByTestId('user-menu-button').boundingBox();
+    expect(userMenu).not.toBeNull();
+    expect(userMenu!.x).toBeGreaterThanOrEqual(0);
+    expect(userMenu!.x + userMenu!.width).toBeLessThanOrEqual(390);
+    await expectNoSideScroll(page, 390);
+    await snap(page, `issue12-topbar-${lang}-390`);
+    // the folded menu lists the other sections and leads to them
+    await page.getByTestId('toolbar-more').click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByTestId('toolbar-settings')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, `top bar more menu ${lang} 390`);
+    await snap(page, `issue12-topbar-more-${lang}-390`);
+    await page.getByTestId('toolbar-dashboard').click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard`));
+  });
+}
