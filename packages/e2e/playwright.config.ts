@@ -9,17 +9,22 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 5123);
 const pgPort = Number(process.env.E2E_PG_PORT ?? 5498);
-/** a fresh data directory each run: new database, fresh demo organisation */
-const dataDir = path.join(here, 'test-output', 'server-data');
-const baseURL = `http://localhost:${port}`;
+/**
+ * One server per worker, each with its own embedded PostgreSQL and fresh demo organisation, so
+ * parallel spec files never see each other's writes. Worker N talks to server N: Playwright gives
+ * each worker process its slot in TEST_PARALLEL_INDEX (0 in the main process, which starts them).
+ */
+const servers = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % servers;
+const urlOf = (i: number) => `http://localhost:${port + i}`;
+const baseURL = urlOf(slot);
 
 export default defineConfig({
   testDir: 'tests',
   outputDir: 'test-output/results',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // one browser at a time: the machine has 2 cores shared with the server and its database
-  workers: 1,
+  workers: servers,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['html', { outputFolder: 'test-output/report', open: 'never' }]],
@@ -34,20 +39,24 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `rm -rf "${dataDir}" && node ../../node_modules/.bin/tsx ../server/src/main.ts`,
-    url: `${baseURL}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer: Array.from({ length: servers }, (_, i) => {
+    /** a fresh data directory each run: new database, fresh demo organisation */
+    const dataDir = path.join(here, 'test-output', `server-data-${i}`);
+    return {
+      command: `rm -rf "${dataDir}" && node ../../node_modules/.bin/tsx ../server/src/main.ts`,
+      url: `${urlOf(i)}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(port + i),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(pgPort + i),
+        PUBLIC_URL: urlOf(i),
+        LOG_LEVEL: 'warn',
+      },
+    };
+  }),
 });
