@@ -4,6 +4,7 @@ import { BASE_KPI_NAMES } from './catalogue.js';
 import {
   baseKpisOf,
   COMPUTED_KPIS,
+  divisorKpisOf,
   EXPANDED_FORMULAS,
   evaluateFormula,
   findFormula,
@@ -117,5 +118,15 @@ describe('formula evaluation', () => {
     expect(e('[A] / [Missing]')).toBe(0);
     expect(() => parseExpression('[A] +')).toThrow();
     expect(() => parseExpression('[A')).toThrow();
+  });
+});
+
+describe('divisorKpisOf', () => {
+  it('names what each computed KPI divides by', () => {
+    expect(divisorKpisOf(findFormula('ConversionRate')!.expression)).toEqual(['TrafficIn']);
+    expect(divisorKpisOf(findFormula('POT')!.expression)).toEqual(['TrafficIn', 'Transactions']);
+    expect(divisorKpisOf(findFormula('UnsoldTraffic')!.expression)).toEqual([]);
+    expect(divisorKpisOf('[A] / ([B] + -[C]) - [D]')).toEqual(['B', 'C']);
+    expect(divisorKpisOf('[A]')).toEqual([]);
   });
 });

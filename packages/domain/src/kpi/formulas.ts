@@ -151,6 +151,34 @@ export function baseKpisOf(expression: string): string[] {
   return names;
 }
 
+/**
+ * The base KPIs an expression divides by (every name inside the right side of a "/"), in order.
+ * When one of them is zero the formula has no meaningful value: evaluation gives 0 (spec), and a
+ * screen that must tell "no data" from a real zero (the ranking's previous periods) checks these.
+ */
+export function divisorKpisOf(expression: string): string[] {
+  const names: string[] = [];
+  const refs = (e: Expr, into: string[]) => {
+    if (e.type === 'ref') {
+      if (!into.includes(e.name)) into.push(e.name);
+    } else if (e.type === 'neg') refs(e.arg, into);
+    else if (e.type === 'bin') {
+      refs(e.left, into);
+      refs(e.right, into);
+    }
+  };
+  const walk = (e: Expr) => {
+    if (e.type === 'neg') walk(e.arg);
+    else if (e.type === 'bin') {
+      walk(e.left);
+      if (e.op === '/') refs(e.right, names);
+      else walk(e.right);
+    }
+  };
+  walk(parseExpression(expression));
+  return names;
+}
+
 /** Derived unless the expression is exactly one bracketed name. */
 export const isDerivedExpression = (expression: string) => !/^\s*\[[^\]]+\]\s*$/.test(expression);
 

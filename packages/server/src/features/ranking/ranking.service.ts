@@ -7,6 +7,7 @@ import {
   findFormula,
   parseLocal,
   rankingFunctionOf,
+  divisorKpisOf,
   routeAccess,
   type AggregatedQueryBody,
   type AggregatedSeries,
@@ -77,12 +78,21 @@ export function createRankingService(deps: RankingDeps) {
 
       const fn = rankingFunctionOf(q.kpi);
       const metaTags = DEMOGRAPHIC_KPIS.includes(q.kpi) ? q.tags : [];
+      // a ratio whose divisor summed to zero (no traffic that period) has no value, not 0 %
+      const formula = findFormula(q.kpi);
+      const divisors = formula?.derived ? divisorKpisOf(formula.expression) : [];
       const figures = new Map<string, Record<Mode, number | null>>();
+      const divisorFigures = new Map<string, Map<string, Record<Mode, number | null>>>(
+        divisors.map((d) => [d, new Map()]),
+      );
       for (let i = 0; i < locations.length; i += CHUNK) {
         const chunk = locations.slice(i, i + CHUNK);
         const body: AggregatedQueryBody = {
           nodeIds: chunk.map((l) => l.id),
-          aggregateFunctionsByKpi: [{ kpi: q.kpi, aggregateFunctions: [fn], metaTags }],
+          aggregateFunctionsByKpi: [
+            { kpi: q.kpi, aggregateFunctions: [fn], metaTags },
+            ...divisors.map((kpi) => ({ kpi, aggregateFunctions: ['Sum' as const], metaTags: [] })),
+          ],
           measurementProtocols: [],
           from: q.from,
           to: q.to,
@@ -97,16 +107,33 @@ export function createRankingService(deps: RankingDeps) {
           includeObjectives: false,
         };
         const answer = await deps.query.aggregated(principal, body);
-        collect(answer, figures);
+        collect(
+          answer.filter((a) => a.kpi === q.kpi),
+          figures,
+        );
+        for (const [kpi, into] of divisorFigures)
+          collect(
+            answer.filter((a) => a.kpi === kpi),
+            into,
+          );
       }
+      /** the KPI's value in `mode`, or null when a divisor of its formula is zero or missing */
+      const valueOf = (nodeId: string, mode: Mode): number | null => {
+        const v = figures.get(nodeId)?.[mode] ?? null;
+        if (v === null) return null;
+        for (const into of divisorFigures.values()) {
+          const d = into.get(nodeId)?.[mode] ?? null;
+          if (d === null || d === 0) return null;
+        }
+        return v;
+      };
 
       const rows = locations.map((l) => {
-        const f = figures.get(l.id);
         return {
           location: l,
-          value: f?.current_period ?? null,
-          previous: f?.compared_last_period ?? null,
-          lastYear: f?.compared_last_year ?? null,
+          value: valueOf(l.id, 'current_period'),
+          previous: valueOf(l.id, 'compared_last_period'),
+          lastYear: valueOf(l.id, 'compared_last_year'),
         };
       });
       const ranks = competitionRanks(
@@ -147,7 +174,7 @@ export function createRankingService(deps: RankingDeps) {
       return {
         kpi: q.kpi,
         aggregateFunction: fn,
-        isPercentage: findFormula(q.kpi)?.isPercentage ?? false,
+        isPercentage: formula?.isPercentage ?? false,
         order: q.order,
         from: q.from,
         to: q.to,

@@ -137,6 +137,9 @@ beforeAll(async () => {
   headers = await authHeader(t.ctx, admin);
 });
 
+const from0 = (a: AggregatedSeries[], mode: string, nodeId: string) =>
+  a.find((s) => s.mode === mode)!.nodes!.find((n) => n.nodeId === nodeId)!.summary;
+
 /** rank = 1 + the number of strictly better values (the competition ranking, computed apart) */
 const expectedRank = (v: number, all: number[]) => 1 + all.filter((x) => x > v).length;
 
@@ -219,11 +222,22 @@ describe('GET /api/Ranking', () => {
       const r = await ranking(`${q}&kpi=${kpi}`);
       expect(r).toMatchObject({ kpi, aggregation: 'PT1H', isPercentage: kpi === 'ConversionRate' });
       for (const row of r.rows) {
+        const from = (a: AggregatedSeries[], mode: string) =>
+          a.find((s) => s.mode === mode)!.nodes!.find((n) => n.nodeId === row.nodeId)!.summary;
+        // a conversion rate over a period without traffic is no value (the engine's formula gives 0)
         const of = (mode: string) =>
-          answer.find((s) => s.mode === mode)!.nodes!.find((n) => n.nodeId === row.nodeId)!.summary;
+          kpi === 'ConversionRate' && !from(trafficSeries, mode) ? null : from(answer, mode);
         expect(row.value).toBe(of('current_period'));
         expect(row.previousValue).toBe(of('compared_last_period'));
         expect(row.lastYearValue).toBe(of('compared_last_year'));
+      }
+      if (kpi === 'ConversionRate') {
+        // store B has no business hours on the previous period's Friday: no traffic, so no rate
+        const b = r.rows.find((row) => row.nodeId === stores.B.id)!;
+        expect(from0(trafficSeries, 'compared_last_period', stores.B.id)).toBe(0);
+        expect(b.previousValue).toBeNull();
+        expect(b.deltaPrevious).toBeNull();
+        expect(b.previousRank).toBeNull();
       }
     }
   });
