@@ -57,6 +57,100 @@ test('admin sets a year of objectives in the grid, with fill, a field error and 
   expect(line.split(',').slice(2)).toEqual(Array.from({ length: 12 }, () => '4321'));
 });
 
+test('weekly objectives and a weekday pattern in the grid, all seven days or none', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const api = client(request, await token(request, 'admin'));
+  const year = new Date().getFullYear() + 2;
+  const first = new Date(Date.UTC(year, 0, 1));
+  const sunday = new Date(first.getTime() + ((7 - first.getUTCDay()) % 7) * 86_400_000);
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  await signIn(page, 'admin', 'en');
+  await page.goto('/en/settings/objectives');
+  await page.getByLabel('Year').click();
+  await page.getByRole('option', { name: String(year) }).click();
+  const rows = page.getByRole('table').getByRole('row');
+  // rows 2 and 3: the first location holds the monthly objectives of the test above
+  const weekly = (await rows.nth(2).getByRole('rowheader').textContent())!;
+  const pattern = (await rows.nth(3).getByRole('rowheader').textContent())!;
+
+  await page.getByLabel('Period').click();
+  await page.getByRole('option', { name: 'Per week' }).click();
+  await expect(page.getByRole('columnheader', { name: /^W53 · / })).toHaveCount(
+    new Date(sunday.getTime() + 52 * 7 * 86_400_000).getUTCFullYear() === year ? 1 : 0,
+  );
+  const spoken = new Intl.DateTimeFormat('en-US', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(sunday);
+  await page.getByLabel(`${weekly}, week of ${spoken}`, { exact: true }).fill('700');
+  await page.getByRole('button', { name: 'Save (1)' }).click();
+  await expect(page.getByText('1 objectives saved')).toBeVisible();
+  const weeks = (
+    await api.get<ObjectiveDto[]>(`/api/Objective?kpi=TrafficIn&from=${year}-01-01&to=${year}-12-31`)
+  ).filter((o) => o.nodeName === weekly);
+  expect(weeks).toMatchObject([
+    {
+      periodType: 'week',
+      startDate: iso(sunday),
+      endDate: iso(new Date(sunday.getTime() + 6 * 86_400_000)),
+      value: 700,
+    },
+  ]);
+
+  await page.getByLabel('Period').click();
+  await page.getByRole('option', { name: 'Weekday pattern' }).click();
+  const monday = page.getByLabel(`${pattern}, Monday ${year}`, { exact: true });
+  await monday.fill('120');
+  await page.getByRole('button', { name: /^Save/ }).click();
+  // six empty days: refused in the page, nothing sent
+  await expect(page.getByText('6 cells need a valid number')).toBeVisible();
+  await expect(page.getByLabel(`${pattern}, Sunday ${year}`, { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await page.getByRole('button', { name: `Fill the row of ${pattern}` }).click();
+  await page.getByLabel(`${pattern}, Sunday ${year}`, { exact: true }).fill('60');
+  await page.getByRole('button', { name: /^Save/ }).click();
+  await expect(page.getByText('1 objectives saved')).toBeVisible();
+  const patterns = (
+    await api.get<ObjectiveDto[]>(`/api/Objective?kpi=TrafficIn&from=${year}-01-01&to=${year}-12-31`)
+  ).filter((o) => o.nodeName === pattern);
+  expect(patterns).toMatchObject([
+    {
+      periodType: 'weekday',
+      startDate: `${year}-01-01`,
+      endDate: `${year}-12-31`,
+      weekdayValues: [60, 120, 120, 120, 120, 120, 120],
+    },
+  ]);
+  // the monthly grid tells that objectives of other period types exist
+  await page.getByLabel('Period').click();
+  await page.getByRole('option', { name: 'Per month' }).click();
+  await expect(page.getByTestId('objectives-other-types')).toContainText(
+    '2 objectives of other period types',
+  );
+  for (const lang of ['fr', 'es'] as const) {
+    await page.goto(`/${lang}/settings/objectives`);
+    await page.getByLabel(lang === 'fr' ? 'Année' : 'Año').click();
+    await page.getByRole('option', { name: String(year) }).click();
+    await page.getByLabel(lang === 'fr' ? 'Période' : 'Período').click();
+    await page
+      .getByRole('option', { name: lang === 'fr' ? 'Par jour de semaine' : 'Por día de la semana' })
+      .click();
+    await expect(page.getByRole('table').getByRole('row').nth(3).getByRole('textbox').first()).toHaveValue(
+      '60',
+    );
+    await expectNoSeriousA11yViolations(page, `objectives weekday ${lang}`);
+    await snap(page, `objectives-weekday-${lang}-1440`);
+  }
+});
+
 test('performance shows each location as GET /api/Performance answers, its actual the aggregated query', async ({
   page,
   request,

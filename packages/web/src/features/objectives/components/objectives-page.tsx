@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,7 +26,13 @@ import Download from '@mui/icons-material/DownloadOutlined';
 import FormatPaint from '@mui/icons-material/FormatColorFillOutlined';
 import Upload from '@mui/icons-material/UploadFileOutlined';
 import ContentCopy from '@mui/icons-material/ContentCopyOutlined';
-import { LOCALES, OBJECTIVE_KPIS, type ObjectiveInputRaw } from '@footfall/domain';
+import {
+  LOCALES,
+  OBJECTIVE_KPIS,
+  OBJECTIVE_PERIOD_TYPES,
+  type ObjectiveInputRaw,
+  type ObjectivePeriodType,
+} from '@footfall/domain';
 import { usePageTitle } from '../../../components/page-title';
 import { useNotify } from '../../../components/notifications';
 import { ApiError } from '../../../lib/api-client';
@@ -37,11 +44,40 @@ import {
   useImportObjectives,
   useSetObjectives,
 } from '../api/objectives-api';
+import { gridColumns, otherPeriodTypes, savedCells, type GridColumn } from '../lib/grid-columns';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i);
-const pad = (n: number) => String(n).padStart(2, '0');
-const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-const cellKey = (nodeId: string, month: number) => `${nodeId}|${month}`;
+const cellKey = (nodeId: string, column: number) => `${nodeId}|${column}`;
+const utc = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** A column's header (short) and its spoken name (cell labels), in the user's language. */
+function columnNames(c: GridColumn, locale: string, year: number, t: TFunction) {
+  const f = (o: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { ...o, timeZone: 'UTC' }).format(utc(c.startDate));
+  switch (c.periodType) {
+    case 'month':
+      return { head: f({ month: 'short' }), spoken: `${f({ month: 'short' })} ${year}` };
+    case 'year':
+      return { head: String(year), spoken: String(year) };
+    case 'day':
+      return {
+        head: `${f({ weekday: 'narrow' })} ${f({ day: 'numeric' })}`,
+        spoken: f({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
+      };
+    case 'week':
+      return {
+        head: t('obj_week_head', { n: c.index + 1, date: f({ day: 'numeric', month: 'short' }) }),
+        spoken: t('obj_week_spoken', { date: f({ day: 'numeric', month: 'short', year: 'numeric' }) }),
+      };
+    case 'weekday': {
+      // 2023-01-01 was a Sunday: the weekday's name from a day of that week
+      const d = new Date(Date.UTC(2023, 0, 1 + c.weekday!));
+      const w = (o: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat(locale, { ...o, timeZone: 'UTC' }).format(d);
+      return { head: w({ weekday: 'short' }), spoken: `${w({ weekday: 'long' })} ${year}` };
+    }
+  }
+}
 
 /** The KPIs offered first in the editor; every other catalogue KPI follows. */
 const MAIN_KPIS = ['TrafficIn', 'Sales', 'Transactions', 'ConversionRate', 'AvgSales', 'UPT', 'SPH'];
@@ -61,6 +97,9 @@ export function ObjectivesPage() {
   const thisYear = new Date().getFullYear();
   const [kpi, setKpi] = useState('TrafficIn');
   const [year, setYear] = useState(thisYear);
+  const [periodType, setPeriodType] = useState<ObjectivePeriodType>('month');
+  const [month, setMonth] = useState(new Date().getMonth());
+  const columns = useMemo(() => gridColumns(periodType, year, month), [periodType, year, month]);
   const tree = useQuery(treeQuery());
   const locations = useMemo(
     () => flattenTree(tree.data ?? []).filter((n) => n.kind === 'location'),
@@ -79,35 +118,25 @@ export function ObjectivesPage() {
     setEdits({});
     setErrors({});
     setFailure(null);
-  }, [kpi, year]);
+  }, [kpi, year, periodType, month]);
 
-  const savedValue = useMemo(() => {
-    const map = new Map<string, number>();
-    for (const o of saved.data ?? []) {
-      if (o.periodType !== 'month' || o.value === null) continue;
-      const [y, m] = o.startDate.split('-').map(Number) as [number, number];
-      if (y === year) map.set(cellKey(o.nodeId, m - 1), o.value);
-    }
-    return map;
-  }, [saved.data, year]);
+  const savedValue = useMemo(() => savedCells(saved.data ?? [], columns), [saved.data, columns]);
+  const hiddenCount = otherPeriodTypes(saved.data ?? [], periodType);
 
-  const shown = (nodeId: string, month: number) => {
-    const key = cellKey(nodeId, month);
+  const shown = (nodeId: string, column: number) => {
+    const key = cellKey(nodeId, column);
     if (key in edits) return edits[key]!;
     const v = savedValue.get(key);
     return v === undefined ? '' : String(v);
   };
-  const monthName = (m: number) =>
-    new Intl.DateTimeFormat(LOCALES[lang], { month: 'short', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(year, m, 1)),
-    );
+  const names = (c: GridColumn) => columnNames(c, LOCALES[lang], year, t);
   const changed = Object.keys(edits).filter((k) => {
     const v = savedValue.get(k);
     return edits[k]!.trim() !== (v === undefined ? '' : String(v));
   });
 
-  const edit = (nodeId: string, month: number, text: string) => {
-    const key = cellKey(nodeId, month);
+  const edit = (nodeId: string, column: number, text: string) => {
+    const key = cellKey(nodeId, column);
     setEdits((e) => ({ ...e, [key]: text }));
     setErrors((e) => {
       const { [key]: _drop, ...rest } = e;
@@ -115,43 +144,80 @@ export function ObjectivesPage() {
     });
   };
   const fillRow = (nodeId: string) => {
-    const first = MONTHS.map((m) => shown(nodeId, m)).find((v) => v.trim() !== '');
+    const first = columns.map((c) => shown(nodeId, c.index)).find((v) => v.trim() !== '');
     if (first === undefined) return;
-    setEdits((e) => ({ ...e, ...Object.fromEntries(MONTHS.map((m) => [cellKey(nodeId, m), first])) }));
+    setEdits((e) => ({
+      ...e,
+      ...Object.fromEntries(columns.map((c) => [cellKey(nodeId, c.index), first])),
+    }));
   };
+  /** the previous year's objectives of the same period type, in the same positions (week n to week n) */
   const copyPreviousYear = async () => {
     const res = await previous.refetch();
+    const before = savedCells(res.data ?? [], gridColumns(periodType, year - 1, month));
     const next: Record<string, string> = {};
-    for (const o of res.data ?? []) {
-      if (o.periodType !== 'month' || o.value === null) continue;
-      next[cellKey(o.nodeId, Number(o.startDate.slice(5, 7)) - 1)] = String(o.value);
+    for (const [key, value] of before) {
+      const index = Number(key.split('|')[1]);
+      if (index < columns.length) next[key] = String(value);
     }
     if (Object.keys(next).length === 0) notify(t('obj_copy_none', { year: year - 1 }), 'info');
     setEdits((e) => ({ ...e, ...next }));
   };
 
+  const numberOf = (text: string) => {
+    const clean = text.trim().replace(/\s/g, '').replace(',', '.');
+    const value = clean === '' ? null : Number(clean);
+    return value !== null && (!Number.isFinite(value) || value < 0) ? undefined : value;
+  };
   const onSave = async () => {
     const items: ObjectiveInputRaw[] = [];
+    /** the cell a refused item points at, by item index */
     const keys: string[] = [];
     const bad: Record<string, string> = {};
-    for (const key of changed) {
-      const [nodeId, m] = key.split('|') as [string, string];
-      const month = Number(m);
-      const text = edits[key]!.trim().replace(/\s/g, '').replace(',', '.');
-      const value = text === '' ? null : Number(text);
-      if (value !== null && (!Number.isFinite(value) || value < 0)) {
-        bad[key] = t('obj_error_number');
-        continue;
+    if (periodType === 'weekday') {
+      // one objective per location holds its seven values: all seven, or none (deletes it)
+      const nodes = new Set(changed.map((k) => k.split('|')[0]!));
+      for (const nodeId of nodes) {
+        const values = columns.map((c) => numberOf(shown(nodeId, c.index)));
+        columns.forEach((c, i) => {
+          if (values[i] === undefined) bad[cellKey(nodeId, c.index)] = t('obj_error_number');
+        });
+        const blank = values.filter((v) => v === null).length;
+        if (blank > 0 && blank < 7)
+          columns.forEach((c, i) => {
+            if (values[i] === null) bad[cellKey(nodeId, c.index)] = t('obj_error_weekday_all');
+          });
+        if (columns.some((c) => bad[cellKey(nodeId, c.index)])) continue;
+        keys.push(cellKey(nodeId, 0));
+        items.push({
+          nodeId,
+          kpi,
+          periodType,
+          startDate: columns[0]!.startDate,
+          endDate: columns[0]!.endDate,
+          value: null,
+          weekdayValues: blank === 7 ? null : (values as number[]),
+        });
       }
-      keys.push(key);
-      items.push({
-        nodeId,
-        kpi,
-        periodType: 'month',
-        startDate: `${year}-${pad(month + 1)}-01`,
-        endDate: `${year}-${pad(month + 1)}-${pad(lastDay(year, month))}`,
-        value,
-      });
+    } else {
+      for (const key of changed) {
+        const [nodeId, c] = key.split('|') as [string, string];
+        const column = columns[Number(c)]!;
+        const value = numberOf(edits[key]!);
+        if (value === undefined) {
+          bad[key] = t('obj_error_number');
+          continue;
+        }
+        keys.push(key);
+        items.push({
+          nodeId,
+          kpi,
+          periodType,
+          startDate: column.startDate,
+          endDate: column.endDate,
+          value,
+        });
+      }
     }
     setErrors(bad);
     if (Object.keys(bad).length > 0 || items.length === 0) return;
@@ -225,16 +291,62 @@ export function ObjectivesPage() {
             ))}
           </Select>
         </FormControl>
+        <FormControl size="small" sx={{ minWidth: 170 }}>
+          <InputLabel id="obj-period">{t('obj_period')}</InputLabel>
+          <Select
+            labelId="obj-period"
+            label={t('obj_period')}
+            value={periodType}
+            onChange={(e) => setPeriodType(e.target.value as ObjectivePeriodType)}
+          >
+            {OBJECTIVE_PERIOD_TYPES.map((p) => (
+              <MenuItem key={p} value={p}>
+                {t(`obj_period_${p}`)}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        {periodType === 'day' && (
+          <FormControl size="small" sx={{ minWidth: 140 }}>
+            <InputLabel id="obj-month">{t('obj_month')}</InputLabel>
+            <Select
+              labelId="obj-month"
+              label={t('obj_month')}
+              value={month}
+              onChange={(e) => setMonth(Number(e.target.value))}
+            >
+              {MONTHS.map((m) => (
+                <MenuItem key={m} value={m}>
+                  {new Intl.DateTimeFormat(LOCALES[lang], { month: 'long', timeZone: 'UTC' }).format(
+                    new Date(Date.UTC(year, m, 1)),
+                  )}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        )}
         <Button startIcon={<ContentCopy />} onClick={() => void copyPreviousYear()}>
           {t('obj_copy_previous', { year: year - 1 })}
         </Button>
-        <Button startIcon={<Download />} onClick={() => void onExport('csv')}>
+        <Button
+          startIcon={<Download />}
+          disabled={periodType !== 'month'}
+          onClick={() => void onExport('csv')}
+        >
           {t('obj_export_csv')}
         </Button>
-        <Button startIcon={<Download />} onClick={() => void onExport('xlsx')}>
+        <Button
+          startIcon={<Download />}
+          disabled={periodType !== 'month'}
+          onClick={() => void onExport('xlsx')}
+        >
           {t('obj_export_xlsx')}
         </Button>
-        <Button startIcon={<Upload />} component="label" disabled={importer.isPending}>
+        <Button
+          startIcon={<Upload />}
+          component="label"
+          disabled={importer.isPending || periodType !== 'month'}
+        >
           {t('obj_import')}
           <input
             ref={fileInput}
@@ -265,16 +377,30 @@ export function ObjectivesPage() {
           {failure}
         </Alert>
       )}
+      {periodType !== 'month' && (
+        <Typography variant="body2" color="text.secondary">
+          {t('obj_files_monthly')}
+        </Typography>
+      )}
+      {hiddenCount > 0 && (
+        <Alert severity="info" data-testid="objectives-other-types">
+          {t('obj_other_types', { count: hiddenCount })}
+        </Alert>
+      )}
       {(saved.isLoading || tree.isLoading) && <LinearProgress aria-label={t('obj_loading')} />}
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
         <TableContainer sx={{ maxHeight: '70vh' }}>
-          <Table size="small" stickyHeader aria-label={t('obj_grid_label', { year })}>
+          <Table
+            size="small"
+            stickyHeader
+            aria-label={t('obj_grid_label', { year, period: t(`obj_period_${periodType}`) })}
+          >
             <TableHead>
               <TableRow>
                 <TableCell sx={{ minWidth: 160 }}>{t('obj_location')}</TableCell>
-                {MONTHS.map((m) => (
-                  <TableCell key={m} align="right" sx={{ minWidth: 96 }}>
-                    {monthName(m)}
+                {columns.map((c) => (
+                  <TableCell key={c.index} align="right" sx={{ minWidth: 96, whiteSpace: 'nowrap' }}>
+                    {names(c).head}
                   </TableCell>
                 ))}
                 <TableCell>
@@ -290,7 +416,8 @@ export function ObjectivesPage() {
                   <TableCell component="th" scope="row">
                     {l.name}
                   </TableCell>
-                  {MONTHS.map((m) => {
+                  {columns.map((c) => {
+                    const m = c.index;
                     const key = cellKey(l.id, m);
                     const error = errors[key];
                     return (
@@ -307,8 +434,7 @@ export function ObjectivesPage() {
                                 inputMode: 'decimal',
                                 'aria-label': t('obj_cell_label', {
                                   location: l.name,
-                                  month: monthName(m),
-                                  year,
+                                  column: names(c).spoken,
                                 }),
                                 'aria-invalid': !!error,
                                 style: { textAlign: 'right' },
