@@ -171,13 +171,14 @@ function* pieces(o: ObjectiveSpan, range: LocalRange, place: ObjectivePlace) {
 }
 
 /**
- * The objective for [range.from, range.to): null when no objective covers any of it.
+ * The objective for [range.from, range.to) (or for the union of several disjoint ranges: the parts of
+ * a range a query's filters keep): null when no objective covers any of it.
  * Additive: the sum of each covered piece's share. Level: the mean of the values in force, weighted
  * by business minutes (real minutes where the stretch has none).
  */
 export function objectiveFor(
   objectives: readonly ObjectiveSpan[],
-  range: LocalRange,
+  range: LocalRange | readonly LocalRange[],
   place: ObjectivePlace,
   additive: boolean,
 ): number | null {
@@ -186,8 +187,10 @@ export function objectiveFor(
   let weightSum = 0;
   let evenSum = 0;
   let evenWeight = 0;
+  // a query's day filters cut a range into the stretches they keep (periods/filters.ts)
+  const parts: readonly LocalRange[] = 'from' in range ? [range] : range;
   for (const o of objectives) {
-    for (const p of pieces(o, range, place)) {
+    for (const p of parts.flatMap((part) => [...pieces(o, part, place)])) {
       covered = true;
       const w = p.weigh(p.from, p.to);
       if (additive) {

@@ -17,6 +17,7 @@ import {
   isNodeVisible,
   type Principal,
   type QuerySeries,
+  type TimeFilters,
 } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
@@ -53,6 +54,7 @@ export interface ObjectivesSource {
     nodeIds: string[],
     kpi: string,
     ranges: LocalRange[],
+    filters?: TimeFilters & { window: [number, number] | null },
   ): Promise<{ nodeId: string; values: (number | null)[] }[]>;
 }
 
@@ -170,7 +172,13 @@ export function createQueryService(deps: {
     const ids = p.nodes.map((n) => n.id);
     const top = p.nodes.filter((n) => n.top).map((n) => n.id);
     for (const kpi of new Set(p.items.map((i) => i.kpi))) {
-      const rows = await deps.objectives.objectivesFor(ids, kpi, ranges);
+      // the objective covers what the actual covers: the query's business hours, weekdays, each-day window
+      const rows = await deps.objectives.objectivesFor(ids, kpi, ranges, {
+        businessHoursOnly: p.body.businessHoursOnly,
+        applyTimePeriodToEachDay: p.body.applyTimePeriodToEachDay,
+        includeDays: p.body.includeDays ?? null,
+        window: p.body.applyTimePeriodToEachDay ? eachDayWindow(range) : null,
+      });
       const figures = (values: (number | null)[]): ObjectiveFigures => ({
         summary: values[0] ?? null,
         data: buckets.map((b, i) => ({ key: formatLocal(b.from), value: values[i + 1] ?? null })),

@@ -1,5 +1,6 @@
 import {
   ALL_DAY,
+  includedIntervals,
   isAdditiveKpi,
   objectiveFor,
   parseBusinessHours,
@@ -16,6 +17,7 @@ import {
   seesWholeTree,
   type SetObjectivesBody,
   type SetObjectivesResult,
+  type TimeFilters,
 } from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import type { TableDocument } from '../exports/exports.types.js';
@@ -64,6 +66,15 @@ function placeOf(row: Pick<PlaceRow, 'time_zone' | 'business_hours' | 'node_type
 }
 
 /** The objective figures of one requested node over some ranges. */
+/**
+ * A query's day filters (business hours only, weekdays, the time-of-day window applied to each day):
+ * an objective then covers only the stretches the actual figures are summed over.
+ */
+export interface ObjectiveFilters extends TimeFilters {
+  /** the each-day window of the whole query (buckets keep it); null: none */
+  window: [number, number] | null;
+}
+
 export interface NodeObjectives {
   nodeId: string;
   nodeName: string;
@@ -242,11 +253,15 @@ export function createObjectivesService(deps: { db: Db; eventLog: EventLogServic
       nodeIds: string[],
       kpi: string,
       rangesOf: LocalRange[] | ((nodeId: string) => LocalRange[]),
+      filters?: ObjectiveFilters,
     ): Promise<NodeObjectives[]> {
       const additive = isAdditiveKpi(kpi);
       const places = await findPlaces(db, nodeIds);
       const placeIds = [...new Set(places.map((p) => p.node_id))];
       const rangesFor = (id: string) => (typeof rangesOf === 'function' ? rangesOf(id) : rangesOf);
+      /** the parts of a range the filters keep, with the location's own business hours */
+      const kept = (r: LocalRange, place: ObjectivePlace) =>
+        filters ? includedIntervals(r, filters, place.hours, filters.window) : r;
       const all = nodeIds.flatMap(rangesFor);
       if (all.length === 0) return nodeIds.map((id) => ({ nodeId: id, nodeName: '', values: [] }));
       const from = Math.min(...all.map((r) => r.from));
@@ -279,7 +294,7 @@ export function createObjectivesService(deps: { db: Db; eventLog: EventLogServic
           return {
             nodeId: id,
             nodeName,
-            values: ranges.map((r) => objectiveFor(spans.get(id)!, r, place, additive)),
+            values: ranges.map((r) => objectiveFor(spans.get(id)!, kept(r, place), place, additive)),
           };
         }
         if (!additive) return { nodeId: id, nodeName, values: ranges.map(() => null) };
@@ -290,7 +305,8 @@ export function createObjectivesService(deps: { db: Db; eventLog: EventLogServic
           values: ranges.map((r) => {
             let total: number | null = null;
             for (const s of stores) {
-              const v = objectiveFor(spans.get(s.node_id)!, r, placeOf(s), true);
+              const place = placeOf(s);
+              const v = objectiveFor(spans.get(s.node_id)!, kept(r, place), place, true);
               if (v !== null) total = (total ?? 0) + v;
             }
             return total;

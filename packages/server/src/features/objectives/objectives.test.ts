@@ -221,6 +221,43 @@ describe('objectives beside the actual figures', () => {
     expect(groupFigures.summary).toBeCloseTo(31000 + 3100, 6);
   });
 
+  it("covers only what the query's filters keep: weekdays, the each-day window, business hours", async () => {
+    const objective = async (body: object) => {
+      const res = await call(admin, 'POST', '/api/TimeSeries/AggregatedTimeSeries', {
+        nodeIds: [store.id],
+        aggregateFunctionsByKpi: [{ kpi: 'TrafficIn', aggregateFunctions: ['Sum'] }],
+        aggregation: 'P1D',
+        breakdownByNode: true,
+        includeObjectives: true,
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as AggregatedSeries[])[0]!.nodes![0]!.objective!;
+    };
+    // March 2026's 31,000 lies on 5,760 business minutes: Mondays and Tuesdays 480, Saturdays 240
+    const perMinute = 31000 / (10 * 480 + 4 * 240);
+    const mondays = await objective({ from: '2026-03-01 00:00', to: '2026-04-01 00:00', includeDays: [1] });
+    expect(mondays.summary).toBeCloseTo(5 * 480 * perMinute, 6);
+    expect(mondays.data.find((d) => d.key === '2026-03-09 00:00')!.value).toBeCloseTo(480 * perMinute, 6);
+    // a Tuesday is not in the query: no objective for it
+    expect(mondays.data.find((d) => d.key === '2026-03-10 00:00')?.value ?? null).toBeNull();
+    // 12:00-15:00 each day of 1-8 March: Monday and Tuesday 180 minutes open, Saturday 120 (10:00-14:00)
+    const window = await objective({
+      from: '2026-03-01 12:00',
+      to: '2026-03-08 15:00',
+      applyTimePeriodToEachDay: true,
+    });
+    expect(window.summary).toBeCloseTo((180 + 180 + 120) * perMinute, 6);
+    expect(window.data.find((d) => d.key === '2026-03-07 00:00')!.value).toBeCloseTo(120 * perMinute, 6);
+    // the objective is spread over business hours already: keeping only them changes nothing
+    const open = await objective({
+      from: '2026-03-01 00:00',
+      to: '2026-04-01 00:00',
+      businessHoursOnly: true,
+    });
+    expect(open.summary).toBeCloseTo(31000, 6);
+  });
+
   it('puts each location against its objective on /api/Performance, with figures equal to the aggregated query', async () => {
     const url = `/api/Performance?nodeIds=${store.id}&nodeIds=${group.id}&kpi=TrafficIn&from=2026-03-01%2000:00&to=2026-04-01%2000:00`;
     expect((await call(admin, 'GET', url)).statusCode).toBe(403); // default mobile settings: no performance flag
