@@ -29,6 +29,10 @@ export const DeviceSensorSettings = z
   .strict();
 export type DeviceSensorSettings = z.infer<typeof DeviceSensorSettings>;
 
+/** The vendors whose push format a device push URL (`/api/ingest/k/<key>/<vendor>`) accepts. */
+export const PUSH_VENDORS = ['axis', 'hikvision', 'irisys', 'milesight', 'vivotek', 'xovis'] as const;
+export type PushVendor = (typeof PUSH_VENDORS)[number];
+
 /** A device that pushed before anyone registered it (superAdmin list, adopt into the tree). */
 export const UnknownDeviceView = z.object({
   identity: z.string(),

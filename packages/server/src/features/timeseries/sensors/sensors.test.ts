@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { PUSH_VENDORS } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import {
   authHeader,
@@ -176,6 +177,13 @@ describe('device push formats through the HTTP endpoints', () => {
     });
     admin = await makeUser(t.db, { roles: ['admin'], scopeNodeId: group.id });
     superAdmin = await makeUser(t.db, { roles: ['superAdmin'], scopeNodeId: null });
+  });
+
+  it('has a push URL route for every vendor the sensor panel offers (PUSH_VENDORS)', () => {
+    for (const vendor of PUSH_VENDORS) {
+      expect(t.app.hasRoute({ method: 'POST', url: `/api/ingest/k/:pushKey/${vendor}` }), vendor).toBe(true);
+      expect(t.app.hasRoute({ method: 'POST', url: `/api/ingest/${vendor}` }), vendor).toBe(true);
+    }
   });
 
   it('Irisys captured log: register totals become the counts of each 15 minutes, matching LogPeriodValue', async () => {

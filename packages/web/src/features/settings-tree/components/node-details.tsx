@@ -20,21 +20,23 @@ import {
   NodeIngestKeysPanel,
   NodeLiveViewsPanel,
   NodeOccupancyPanel,
+  NodeSensorPanel,
   NodeTimeSeriesPanel,
 } from '../node-editors';
 import { NodeKindIcon } from './node-kind-icon';
 import { countsText } from './node-counts';
 
-type PanelKey = 'attributes' | 'timeSeries' | 'occupancy' | 'liveViews' | 'ingestKeys';
+type PanelKey = 'attributes' | 'sensor' | 'timeSeries' | 'occupancy' | 'liveViews' | 'ingestKeys';
 /** The per-node panels each node type has (occupancy and live views are a location's). */
 const PANELS: Record<NodeKind, PanelKey[]> = {
   group: ['attributes', 'ingestKeys'],
   location: ['attributes', 'timeSeries', 'occupancy', 'liveViews', 'ingestKeys'],
-  device: ['attributes', 'timeSeries', 'ingestKeys'],
+  device: ['attributes', 'sensor', 'timeSeries', 'ingestKeys'],
 };
 
 const PANEL_LABELS: Record<PanelKey, string> = {
   attributes: 'settings_tree_panel_attributes',
+  sensor: 'settings_tree_panel_sensor',
   timeSeries: 'settings_tree_panel_time_series',
   occupancy: 'settings_tree_panel_occupancy',
   liveViews: 'settings_tree_panel_live_views',
@@ -69,6 +71,7 @@ export function NodeDetails(props: { node: IndexedNode; path: string[]; actions:
   };
   const body: Record<PanelKey, ReactNode> = {
     attributes: <NodeAttributesEditor key={node.id} node={editable} />,
+    sensor: <NodeSensorPanel key={node.id} node={editable} />,
     timeSeries: <NodeTimeSeriesPanel key={node.id} nodeId={node.id} />,
     occupancy: <NodeOccupancyPanel key={node.id} nodeId={node.id} />,
     liveViews: <NodeLiveViewsPanel key={node.id} nodeId={node.id} />,

@@ -8,5 +8,6 @@ export { NodeTimeSeriesPanel } from './NodeTimeSeriesPanel';
 export { NodeOccupancyPanel } from './NodeOccupancyPanel';
 export { NodeLiveViewsPanel } from './NodeLiveViewsPanel';
 export { NodeIngestKeysPanel } from './NodeIngestKeysPanel';
+export { NodeSensorPanel } from './NodeSensorPanel';
 export { NodeCreateForm } from './NodeCreateForm';
 export type { EditableNode } from './types';

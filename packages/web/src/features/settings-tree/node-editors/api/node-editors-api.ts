@@ -2,7 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type {
   CreateNodeBody,
   CreateOccupancyConfigBody,
+  CreatedDevicePushKey,
   CreatedIngestKey,
+  DevicePushKeyView,
   GeocoderStatus,
   IngestKeyView,
   LiveViewInfo,
@@ -154,5 +156,30 @@ export function useRevokeIngestKey() {
   return useMutation({
     mutationFn: (id: string) => api<unknown>(`/api/IngestKey/${id}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ingestKeysQuery().queryKey }),
+  });
+}
+
+/** A device's push URL keys (/api/Device/{id}/PushKey, issue 17). */
+export const devicePushKeysQuery = (deviceId: string) =>
+  queryOptions({
+    queryKey: ['node-editors', 'push-keys', deviceId] as const,
+    queryFn: ({ signal }) => api<DevicePushKeyView[]>(`/api/Device/${deviceId}/PushKey`, { signal }),
+    staleTime: 0,
+  });
+
+export function useCreateDevicePushKey(deviceId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<CreatedDevicePushKey>(`/api/Device/${deviceId}/PushKey`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: devicePushKeysQuery(deviceId).queryKey }),
+  });
+}
+
+export function useRevokeDevicePushKey(deviceId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (keyId: string) =>
+      api<unknown>(`/api/Device/${deviceId}/PushKey/${keyId}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: devicePushKeysQuery(deviceId).queryKey }),
   });
 }
