@@ -1,22 +1,43 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { Tx } from '../../platform/db/unit-of-work.js';
-import type {
-  ReportScheduleRunTable,
-  ReportScheduleTable,
-} from '../../platform/db/report-schedules.tables.js';
+import type { ReportScheduleRunTable } from '../../platform/db/report-schedules.tables.js';
 
-export type ScheduleRow = Omit<ReportScheduleTable, 'id' | 'retry_attempt' | 'created_on' | 'updated_on'> & {
+export type ScheduleRecipientRow = { userId: string } | { email: string };
+
+/** A schedule's settings as stored (what create and update write). */
+export interface ScheduleValues {
+  kind: 'report' | 'dashboard';
+  title: string;
+  report_name: string | null;
+  dashboard_id: string | null;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  time_of_day: string;
+  weekdays: number[];
+  day_of_month: number | null;
+  time_zone: string;
+  relative_period: string;
+  formats: string[];
+  recipients: ScheduleRecipientRow[];
+  language: string;
+  nodes1: string[];
+  nodes2: string[];
+  groups1: string[];
+  groups2: string[];
+  options: Record<string, unknown>;
+}
+
+export interface ScheduleRow extends ScheduleValues {
   id: string;
+  owner_id: string;
+  disabled_on: Date | null;
+  next_run_at: Date | null;
   retry_attempt: number;
+  retry_of: Date | null;
   created_on: Date;
   updated_on: Date;
   dashboard_name: string | null;
-};
-export type ScheduleValues = Omit<
-  ReportScheduleTable,
-  'id' | 'retry_attempt' | 'retry_of' | 'created_on' | 'updated_on' | 'disabled_on' | 'owner_id'
->;
+}
 export type RunRow = Omit<ReportScheduleRunTable, 'id'> & { id: string };
 
 const columns = [
@@ -62,11 +83,11 @@ export async function selectSchedules(
   if (f.ids) q = q.where('s.id', 'in', f.ids.length > 0 ? f.ids : ['00000000-0000-0000-0000-000000000000']);
   if (f.kind) q = q.where('s.kind', '=', f.kind);
   if (f.dashboardId) q = q.where('s.dashboard_id', '=', f.dashboardId);
-  return (await q.orderBy(sql`lower(s.title)`).orderBy('s.created_on').execute()) as ScheduleRow[];
+  return (await q.orderBy(sql`lower(s.title)`).orderBy('s.created_on').execute()) as unknown as ScheduleRow[];
 }
 
 export async function selectSchedule(db: Db | Tx, id: string): Promise<ScheduleRow | undefined> {
-  return (await schedules(db).where('s.id', '=', id).executeTakeFirst()) as ScheduleRow | undefined;
+  return (await schedules(db).where('s.id', '=', id).executeTakeFirst()) as unknown as ScheduleRow | undefined;
 }
 
 const toDb = (v: ScheduleValues) => ({
@@ -98,7 +119,7 @@ export async function updateSchedule(tx: Tx, id: string, v: ScheduleValues, next
     .execute();
 }
 
-export async function setDisabledOn(tx: Tx, id: string, disabledOn: Date | null, nextRunAt: Date | null) {
+export async function setDisabledOn(tx: Db | Tx, id: string, disabledOn: Date | null, nextRunAt: Date | null) {
   await tx
     .updateTable('report_schedule')
     .set({ disabled_on: disabledOn, next_run_at: nextRunAt, retry_attempt: 0, retry_of: null })
@@ -118,7 +139,7 @@ export async function selectDue(db: Db, now: Date, limit: number): Promise<Sched
     .where('s.disabled_on', 'is', null)
     .orderBy('s.next_run_at')
     .limit(limit)
-    .execute()) as ScheduleRow[];
+    .execute()) as unknown as ScheduleRow[];
 }
 
 /**
