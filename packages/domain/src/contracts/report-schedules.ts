@@ -80,13 +80,15 @@ export const ScheduleBody = z
   .superRefine((b, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (b.kind === 'report' && !b.reportName) issue('reportName', 'a report schedule names its report');
-    if (b.kind === 'dashboard' && !b.dashboardId) issue('dashboardId', 'a snapshot schedule names its dashboard');
+    if (b.kind === 'dashboard' && !b.dashboardId)
+      issue('dashboardId', 'a snapshot schedule names its dashboard');
     if (b.kind === 'report' && b.nodes1.length === 0 && b.groups1.length === 0)
       issue('nodes1', 'select at least one location or location group');
     if (b.kind === 'dashboard' && b.formats.some((f) => f !== 'pdf'))
       issue('formats', 'a dashboard snapshot is a PDF');
     if (b.frequency === 'weekly' && b.weekdays.length === 0) issue('weekdays', 'choose at least one weekday');
-    if (b.frequency === 'monthly' && b.dayOfMonth === null) issue('dayOfMonth', 'choose the day of the month');
+    if (b.frequency === 'monthly' && b.dayOfMonth === null)
+      issue('dayOfMonth', 'choose the day of the month');
     if (new Set(b.formats).size !== b.formats.length) issue('formats', 'each format once');
   })
   .transform((b) => ({

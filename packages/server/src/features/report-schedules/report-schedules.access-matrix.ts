@@ -98,7 +98,8 @@ export const accessMatrix: MatrixTable = {
   [`GET ${D}/schedules`]: { request: () => ({ url: `${D}/schedules` }), expect: reports(200) },
   [`POST ${D}/send-report`]: {
     request: async (m) => {
-      const userId = m.context === 'own' ? m.actor.id : (await makeUser(m.t.db, { scopeNodeId: m.target.group.id })).id;
+      const userId =
+        m.context === 'own' ? m.actor.id : (await makeUser(m.t.db, { scopeNodeId: m.target.group.id })).id;
       return {
         url: `${D}/send-report`,
         payload: {

@@ -83,11 +83,15 @@ export async function selectSchedules(
   if (f.ids) q = q.where('s.id', 'in', f.ids.length > 0 ? f.ids : ['00000000-0000-0000-0000-000000000000']);
   if (f.kind) q = q.where('s.kind', '=', f.kind);
   if (f.dashboardId) q = q.where('s.dashboard_id', '=', f.dashboardId);
-  return (await q.orderBy(sql`lower(s.title)`).orderBy('s.created_on').execute()) as unknown as ScheduleRow[];
+  return (await q
+    .orderBy(sql`lower(s.title)`)
+    .orderBy('s.created_on')
+    .execute()) as unknown as ScheduleRow[];
 }
 
 export async function selectSchedule(db: Db | Tx, id: string): Promise<ScheduleRow | undefined> {
-  return (await schedules(db).where('s.id', '=', id).executeTakeFirst()) as unknown as ScheduleRow | undefined;
+  return (await schedules(db).where('s.id', '=', id).executeTakeFirst()) as unknown as
+    ScheduleRow | undefined;
 }
 
 const toDb = (v: ScheduleValues) => ({
@@ -119,7 +123,12 @@ export async function updateSchedule(tx: Tx, id: string, v: ScheduleValues, next
     .execute();
 }
 
-export async function setDisabledOn(tx: Db | Tx, id: string, disabledOn: Date | null, nextRunAt: Date | null) {
+export async function setDisabledOn(
+  tx: Db | Tx,
+  id: string,
+  disabledOn: Date | null,
+  nextRunAt: Date | null,
+) {
   await tx
     .updateTable('report_schedule')
     .set({ disabled_on: disabledOn, next_run_at: nextRunAt, retry_attempt: 0, retry_of: null })

@@ -101,7 +101,12 @@ export const reportScheduleRoutes: Feature = (services) => async (app) => {
     `${S}/automated-reports`,
     {
       config: cfg,
-      schema: { tags, summary: 'Create an automated report', body: ScheduleBody, response: { 201: ScheduleDto } },
+      schema: {
+        tags,
+        summary: 'Create an automated report',
+        body: ScheduleBody,
+        response: { 201: ScheduleDto },
+      },
     },
     async (req, reply) => reply.status(201).send(await schedules.create(principalOf(req), req.body)),
   );

@@ -161,7 +161,14 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
   };
 
   async function present(rows: ScheduleRow[], principal: Principal): Promise<ScheduleDto[]> {
-    const last = new Map((await selectLastRuns(db, rows.map((r) => r.id))).map((r) => [r.schedule_id, r]));
+    const last = new Map(
+      (
+        await selectLastRuns(
+          db,
+          rows.map((r) => r.id),
+        )
+      ).map((r) => [r.schedule_id, r]),
+    );
     const people = new Map((await users.mailableUsers(principal)).map((u) => [u.userId, u]));
     return rows.map((r) => ({
       id: r.id,
@@ -239,7 +246,8 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
       };
       const nodes1 = await keep(row.nodes1);
       const nodes2 = await keep(row.nodes2);
-      if (nodes1.length === 0 && row.groups1.length === 0) throw new RunFailure(tx('schedule_error_no_location'));
+      if (nodes1.length === 0 && row.groups1.length === 0)
+        throw new RunFailure(tx('schedule_error_no_location'));
       if (!deps.reportRenderer) throw new RunFailure(tx('schedule_error_no_renderer'));
       for (const format of row.formats as ReportFormat[]) {
         files.push(
@@ -276,7 +284,11 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
         to: address,
         subject: tx('schedule_mail_subject', { title: row.title, period: periodText }),
         text: body,
-        attachments: files.map((f) => ({ filename: f.fileName, content: f.body, contentType: f.contentType })),
+        attachments: files.map((f) => ({
+          filename: f.fileName,
+          content: f.body,
+          contentType: f.contentType,
+        })),
       });
     }
     return { period, recipients: to.length, files: files.map((f) => f.fileName) };
@@ -342,11 +354,18 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
     /** GET /api/Schedule/recipients: the users of the caller's scope a schedule may be mailed to. */
     async recipients(principal: Principal) {
       assertReports(principal);
-      return (await users.mailableUsers(principal)).map(({ userId, name, email }) => ({ userId, name, email }));
+      return (await users.mailableUsers(principal)).map(({ userId, name, email }) => ({
+        userId,
+        name,
+        email,
+      }));
     },
 
     /** GET /api/Schedule/automated-reports (optionally some ids; others' ids are left out). */
-    async list(principal: Principal, q: { reportIds?: string[]; kind?: 'report' | 'dashboard'; dashboardId?: string }) {
+    async list(
+      principal: Principal,
+      q: { reportIds?: string[]; kind?: 'report' | 'dashboard'; dashboardId?: string },
+    ) {
       assertReports(principal);
       const rows = await selectSchedules(db, {
         ownerId: principal.userId,
@@ -368,7 +387,13 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
       await checkBody(principal, body);
       const values = valuesOf(body);
       const next = nextOf(
-        { frequency: body.frequency, time: body.time, weekdays: body.weekdays, dayOfMonth: body.dayOfMonth, timeZone: body.timeZone },
+        {
+          frequency: body.frequency,
+          time: body.time,
+          weekdays: body.weekdays,
+          dayOfMonth: body.dayOfMonth,
+          timeZone: body.timeZone,
+        },
         clock.now(),
       );
       const id = await eventLog.withAudit(async (tx) => {
@@ -394,7 +419,13 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
       const next = row.disabled_on
         ? null
         : nextOf(
-            { frequency: body.frequency, time: body.time, weekdays: body.weekdays, dayOfMonth: body.dayOfMonth, timeZone: body.timeZone },
+            {
+              frequency: body.frequency,
+              time: body.time,
+              weekdays: body.weekdays,
+              dayOfMonth: body.dayOfMonth,
+              timeZone: body.timeZone,
+            },
             clock.now(),
           );
       await eventLog.withAudit(async (tx) => {
@@ -411,9 +442,15 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
       const next = when ? null : nextOf(ruleOf(row), clock.now());
       await eventLog.withAudit(async (tx) => {
         await setDisabledOn(tx, id, when, next);
-        await eventLog.record(tx, principal, when ? 'ReportSchedule.Disable' : 'ReportSchedule.Enable', row.title, {
-          id,
-        });
+        await eventLog.record(
+          tx,
+          principal,
+          when ? 'ReportSchedule.Disable' : 'ReportSchedule.Enable',
+          row.title,
+          {
+            id,
+          },
+        );
       });
       return this.get(principal, id);
     },
@@ -432,7 +469,8 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
     async history(principal: Principal, q: { reportIds?: string[]; limit: number }) {
       assertReports(principal);
       const own = await selectSchedules(db, { ownerId: principal.userId });
-      const wanted = q.reportIds && q.reportIds.length > 0 ? new Set(q.reportIds.map((i) => i.toLowerCase())) : null;
+      const wanted =
+        q.reportIds && q.reportIds.length > 0 ? new Set(q.reportIds.map((i) => i.toLowerCase())) : null;
       const ids = own.map((r) => r.id).filter((id) => !wanted || wanted.has(id));
       return (await selectRuns(db, ids, q.limit)).map(presentRun);
     },
@@ -469,7 +507,10 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
      * POST /api/Dashboard/execute: runs a schedule now (its period relative to `time`, default now),
      * recorded in its history as a manual run; Success when the files went out.
      */
-    async executeNow(principal: Principal, body: { scheduleId: string; reportId?: string | undefined; time?: string | undefined }) {
+    async executeNow(
+      principal: Principal,
+      body: { scheduleId: string; reportId?: string | undefined; time?: string | undefined },
+    ) {
       const row = await loadOwned(principal, body.scheduleId);
       if (body.reportId && body.reportId.toLowerCase() !== row.id) throw notFound('Schedule');
       const at = body.time ? new Date(body.time) : clock.now();
@@ -504,7 +545,9 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
         time_zone: p.timeZone,
         relative_period: p.relativePeriod,
         formats: ['pdf'],
-        recipients: p.recipients.map((r) => ('userId' in r ? { userId: r.userId.toLowerCase() } : { email: r.email })),
+        recipients: p.recipients.map((r) =>
+          'userId' in r ? { userId: r.userId.toLowerCase() } : { email: r.email },
+        ),
         language: p.language,
         nodes1: [],
         nodes2: [],
@@ -522,7 +565,8 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
       try {
         done = await execute(row, clock.now());
       } catch (err) {
-        if (err instanceof RunFailure) throw new AppError(400, 'send_report_failed', err.message, 'payload.recipients');
+        if (err instanceof RunFailure)
+          throw new AppError(400, 'send_report_failed', err.message, 'payload.recipients');
         throw err;
       }
       await eventLog.withAudit(async (tx) => {
@@ -549,7 +593,8 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
         const occurrence = row.retry_of ?? due;
         const attempt = row.retry_attempt + 1;
         const regular = nextOf(ruleOf(row), now);
-        if (!(await claimDue(db, row.id, due, { nextRunAt: regular, retryAttempt: 0, retryOf: null }))) continue;
+        if (!(await claimDue(db, row.id, due, { nextRunAt: regular, retryAttempt: 0, retryOf: null })))
+          continue;
         ran++;
         const account = await users.activeAccount(row.owner_id);
         if (!account) {
@@ -565,7 +610,11 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
           failed++;
           if (!last) {
             const retryAt = new Date(now.getTime() + SCHEDULE_RETRY_MINUTES * 60_000);
-            await setRetry(db, row.id, regular, { nextRunAt: retryAt, retryAttempt: attempt, retryOf: occurrence });
+            await setRetry(db, row.id, regular, {
+              nextRunAt: retryAt,
+              retryAttempt: attempt,
+              retryOf: occurrence,
+            });
           }
         }
       }
@@ -573,14 +622,28 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
     },
 
     /** Demo: a schedule created as the system for a demo user (no event-log actor). */
-    async seed(ownerId: string, body: ScheduleBody, history: { at: Date; result: ExecutionResult; error?: string }[]) {
+    async seed(
+      ownerId: string,
+      body: ScheduleBody,
+      history: { at: Date; result: ExecutionResult; error?: string }[],
+    ) {
       const next = nextOf(
-        { frequency: body.frequency, time: body.time, weekdays: body.weekdays, dayOfMonth: body.dayOfMonth, timeZone: body.timeZone },
+        {
+          frequency: body.frequency,
+          time: body.time,
+          weekdays: body.weekdays,
+          dayOfMonth: body.dayOfMonth,
+          timeZone: body.timeZone,
+        },
         clock.now(),
       );
       const id = await eventLog.withAudit(async (tx) => {
         const id = await insertSchedule(tx, ownerId, valuesOf(body), next);
-        await eventLog.record(tx, null, 'ReportSchedule.Create', body.title, { id, kind: body.kind, demo: true });
+        await eventLog.record(tx, null, 'ReportSchedule.Create', body.title, {
+          id,
+          kind: body.kind,
+          demo: true,
+        });
         return id;
       });
       for (const h of history) {

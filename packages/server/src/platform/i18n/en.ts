@@ -79,7 +79,7 @@ export const en = {
   schedule_mail_body:
     '{{title}}\nPeriod: {{period}}\n\nThis automated report is attached ({{files}}).\nManage your scheduled reports: {{link}}\n',
   schedule_error_owner_disabled: "The owner's account is disabled or deleted: the schedule stopped",
-  schedule_error_no_recipient: 'No recipient left: the users chosen are no longer in the owner\'s scope',
+  schedule_error_no_recipient: "No recipient left: the users chosen are no longer in the owner's scope",
   schedule_error_no_location: "No location of the schedule is still in the owner's scope",
   schedule_error_no_renderer: 'Reports cannot be rendered by this server yet',
   recovery_mail_subject: 'Reset your password',
