@@ -492,8 +492,12 @@ describe('report schedules with a renderer (exports feature, aggregated query)',
 
     // failing every time: 3 attempts, then one Failure with the error, and the schedule goes on
     failuresLeft = 10;
-    for (const at of ['2025-04-02T05:00:00Z', '2025-04-02T05:05:00Z', '2025-04-02T05:10:00Z'])
-      (t.clock.set(at), await service.runDue());
+    const attempts = [];
+    for (const at of ['2025-04-02T05:00:00Z', '2025-04-02T05:05:00Z', '2025-04-02T05:10:00Z']) {
+      t.clock.set(at);
+      attempts.push(await service.runDue());
+    }
+    expect(attempts).toEqual([1, 2, 3].map(() => ({ ran: 1, failed: 1 })));
     const [failed] = await service.history(p, { reportIds: [s.id], limit: 10 });
     expect(failed).toMatchObject({
       executionResult: 'Failure',

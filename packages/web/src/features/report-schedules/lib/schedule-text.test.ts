@@ -11,15 +11,15 @@ describe('schedule texts', () => {
   });
 
   it('describes each frequency with its days and time', () => {
-    expect(frequencyText({ frequency: 'daily', time: '07:00', weekdays: [], dayOfMonth: null }, t, 'en')).toBe(
-      'sched_when_daily {"time":"07:00"}',
-    );
-    expect(frequencyText({ frequency: 'weekly', time: '08:30', weekdays: [1, 5], dayOfMonth: null }, t, 'en')).toBe(
-      'sched_when_weekly {"days":"Mon, Fri","time":"08:30"}',
-    );
-    expect(frequencyText({ frequency: 'monthly', time: '06:00', weekdays: [], dayOfMonth: 31 }, t, 'en')).toBe(
-      'sched_when_monthly {"day":31,"time":"06:00"}',
-    );
+    expect(
+      frequencyText({ frequency: 'daily', time: '07:00', weekdays: [], dayOfMonth: null }, t, 'en'),
+    ).toBe('sched_when_daily {"time":"07:00"}');
+    expect(
+      frequencyText({ frequency: 'weekly', time: '08:30', weekdays: [1, 5], dayOfMonth: null }, t, 'en'),
+    ).toBe('sched_when_weekly {"days":"Mon, Fri","time":"08:30"}');
+    expect(
+      frequencyText({ frequency: 'monthly', time: '06:00', weekdays: [], dayOfMonth: 31 }, t, 'en'),
+    ).toBe('sched_when_monthly {"day":31,"time":"06:00"}');
   });
 
   it('shows an instant on the wall clock of the schedule zone', () => {
