@@ -237,3 +237,11 @@ export async function countSchedules(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/** Demo seeding: the demo accounts' ids and languages. */
+export const accountsByUsername = (db: Db, usernames: string[]) =>
+  db
+    .selectFrom('app_user')
+    .select(['id', 'username', 'language'])
+    .where('username', 'in', usernames.length > 0 ? usernames : [''])
+    .execute();

@@ -35,8 +35,11 @@ import type { ScopeService } from '../tree/scope.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { DashboardsService } from '../dashboards/dashboards.service.js';
 import type { RenderedFile, ReportRenderer, SnapshotRenderer } from './report-schedules.types.js';
+import { seedScheduleDemo } from './report-schedules-demo.js';
 import {
+  accountsByUsername,
   claimDue,
+  countSchedules,
   deleteSchedule,
   insertRun,
   insertSchedule,
@@ -662,6 +665,25 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
         });
       }
       return id;
+    },
+
+    /** Demo schedules with their history, once (report-schedules-demo.ts). */
+    async seedDemo(demo: Parameters<typeof seedScheduleDemo>[1]) {
+      return seedScheduleDemo(
+        {
+          count: () => countSchedules(db),
+          accounts: (usernames) => accountsByUsername(db, usernames),
+          defaultDashboard: async (userId) => {
+            const account = await users.activeAccount(userId);
+            if (!account) return null;
+            const views = await deps.dashboards.views(account.principal);
+            return views.find((v) => v.defaultDashboard) ?? views[0] ?? null;
+          },
+          previousRuns: (rule, count) => this.previousRuns(rule, count),
+          seed: (ownerId, body, history) => this.seed(ownerId, body, history),
+        },
+        demo,
+      );
     },
 
     /** For the demo: previous runs of a rule before now. */

@@ -111,7 +111,7 @@ const base = (over: Partial<ScheduleInput> = {}): ScheduleInput => ({
   ...over,
 });
 
-async function post(payload: unknown, h = headers) {
+async function post(payload: object, h = headers) {
   return t.app.inject({ method: 'POST', url: '/api/Schedule/automated-reports', headers: h, payload });
 }
 
@@ -142,7 +142,7 @@ beforeAll(async () => {
 
 describe('automated reports: validation and tenancy', () => {
   it('answers 400 naming the field for bad input, and writes nothing', async () => {
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [base({ frequency: 'weekly', weekdays: [] }), 'weekdays'],
       [base({ frequency: 'monthly' }), 'dayOfMonth'],
       [base({ timeZone: 'Mars/Olympus' }), 'timeZone'],
