@@ -11,6 +11,7 @@ import {
 } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
+  asPrincipal,
   authHeader,
   makeDevice,
   makeGroup,
@@ -519,5 +520,90 @@ describe('report schedules with a renderer (exports feature, aggregated query)',
     const row = await service.get(p, s.id);
     expect(row.disabledOn).not.toBeNull();
     expect(row.nextRunAt).toBeNull();
+  });
+});
+
+describe('demo schedules', () => {
+  it('seeds the demo admins their schedules once, with a history of past runs and one failure', async () => {
+    t.clock.set('2025-06-18T15:00:00Z');
+    const admin = await makeUser(t.db, { username: 'admin', roles: ['admin'], scopeNodeId: group.id });
+    const adminB = await makeUser(t.db, { username: 'admin-b', roles: ['admin'], scopeNodeId: group.id });
+    for (const u of [admin, adminB])
+      await t.app.services.dashboards.createForUser(
+        u.id,
+        'Demo',
+        t.app.services.dashboards.demoJson([paris.id], 1),
+        true,
+      );
+    const demo = {
+      locations: [{ id: paris.id, groupId: group.id, timezone: 'America/Toronto' }],
+      groups: { retail: group.id, venues: group.id },
+    };
+    // the table already holds the tests' schedules: the demo seeds only an empty one
+    expect(await t.app.services.reportSchedules.seedDemo(demo)).toBe(0);
+    await t.db.deleteFrom('report_schedule').execute();
+    expect(await t.app.services.reportSchedules.seedDemo(demo)).toBe(4);
+    expect(await t.app.services.reportSchedules.seedDemo(demo)).toBe(0);
+
+    const h = await authHeader(t.ctx, admin);
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/Schedule/automated-reports', headers: h })
+    ).json() as ScheduleDto[];
+    expect(list.map((s) => s.title)).toEqual([
+      'Daily traffic for finance',
+      'Monday store snapshot',
+      'Month-end executive summary',
+    ]);
+    const history = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/Schedule/automated-reports/history?reportIds=${list[0]!.id}`,
+        headers: h,
+      })
+    ).json() as { executionResult: string; occurredOn: string }[];
+    expect(history).toHaveLength(7);
+    expect(history.filter((r) => r.executionResult === 'Failure')).toHaveLength(1);
+    // the runs are the rule's own: 06:30 in Toronto (10:30Z in June), each before now
+    expect(history.every((r) => r.occurredOn.endsWith('T10:30:00.000Z'))).toBe(true);
+    expect(history[0]!.occurredOn).toBe('2025-06-18T10:30:00.000Z');
+    expect(list[1]!.nextRunAt).toBe('2025-06-23T11:00:00.000Z');
+  });
+});
+
+describe('send-report', () => {
+  it("mails one snapshot of the caller's dashboard for a relative period, without a schedule", async () => {
+    t.clock.set('2025-03-31T09:00:00Z');
+    const h = await authHeader(t.ctx, owner);
+    const dashboardId = await t.app.services.dashboards.createForUser(
+      owner.id,
+      'Once',
+      t.app.services.dashboards.demoJson([paris.id], 1),
+      false,
+    );
+    const payload = {
+      relativePeriod: 'yesterday',
+      timeZone: 'Europe/Paris',
+      language: 'fr',
+      recipients: [{ email: 'once@example.com' }],
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Dashboard/send-report',
+      headers: h,
+      payload: { dashboardId, payload },
+    });
+    expect(res.json()).toEqual({ sent: 1, files: ['Once.pdf'] });
+    const mail = mails(t).find((m) => m.to.includes('once@example.com'))!;
+    expect(mail.subject).toBe('Once (2025-03-30 00:00 - 2025-03-31 00:00)');
+    expect(mail.text).toContain('Période : 2025-03-30 00:00 - 2025-03-31 00:00');
+    expect(await t.app.services.reportSchedules.list(asPrincipal(owner), { dashboardId })).toEqual([]);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/Dashboard/send-report',
+      headers: h,
+      payload: { dashboardId, payload: { ...payload, relativePeriod: 'someday' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('payload.relativePeriod');
   });
 });
