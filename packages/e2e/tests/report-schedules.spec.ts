@@ -37,7 +37,7 @@ test('a user schedules a dashboard snapshot, runs it now and sees the success in
   await page.getByRole('button', { name: 'New schedule' }).click();
   const dialog = page.getByRole('dialog', { name: 'New scheduled report' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Dashboard').click();
+  await dialog.getByRole('combobox', { name: 'Dashboard' }).click();
   await page.getByRole('option').first().click();
   const title = `E2E snapshot ${Date.now()}`;
   await dialog.getByLabel('Name').fill(title);

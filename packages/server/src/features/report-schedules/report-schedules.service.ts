@@ -661,7 +661,10 @@ export function createReportSchedulesService(deps: ScheduleServiceDeps) {
           period_from: period.from,
           period_to: period.to,
           recipients: h.result === 'Success' ? body.recipients.length : 0,
-          files: h.result === 'Success' ? [`${body.title.replace(/[^\w.-]+/g, '_')}.${body.formats[0]}`] : [],
+          files:
+            h.result === 'Success'
+              ? body.formats.map((f) => `${body.title.replace(/[^\w.-]+/g, '_')}.${f}`)
+              : [],
         });
       }
       return id;

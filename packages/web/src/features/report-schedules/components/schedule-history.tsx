@@ -61,7 +61,6 @@ export function ScheduleHistory(props: { schedule: ScheduleDto; onClose(): void 
                   <TableCell>
                     <Chip
                       size="small"
-                      variant="outlined"
                       color={r.executionResult === 'Success' ? 'success' : 'error'}
                       label={t(`sched_result_${r.executionResult}`)}
                     />

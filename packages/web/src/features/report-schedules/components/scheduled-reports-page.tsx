@@ -114,7 +114,6 @@ export function ScheduledReportsPage() {
     const chip = (
       <Chip
         size="small"
-        variant="outlined"
         color={s.lastRun.executionResult === 'Success' ? 'success' : 'error'}
         label={`${t(`sched_result_${s.lastRun.executionResult}`)} · ${instantText(s.lastRun.occurredOn, s.timeZone, lang)}`}
         data-testid="sched-last-result"
