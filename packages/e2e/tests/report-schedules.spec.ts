@@ -18,6 +18,8 @@ const TITLES = {
   es: 'Informes programados',
 } as const;
 
+const NEW = { en: 'New schedule', fr: 'Nouvelle planification', es: 'Nueva programación' } as const;
+
 async function openPage(page: Page, lang: (typeof LANGS)[number]) {
   await page.goto(`/${lang}/report/scheduled`);
   await expect(page.getByRole('heading', { name: TITLES[lang], level: 1 })).toBeVisible();
@@ -79,6 +81,7 @@ test('a user schedules a dashboard snapshot, runs it now and sees the success in
   await expect(history.getByTestId('sched-run').first()).toContainText('Success');
   await expect(history.getByTestId('sched-run').first()).toContainText('Run now');
   await expect(row.getByTestId('sched-last-result')).toContainText('Success');
+  await snap(page, 'en-report-schedules-run-now-1440');
 
   const runs = await api.get<ScheduleRunDto[]>(
     `/api/Schedule/automated-reports/history?reportIds=${created.id}`,
@@ -110,6 +113,14 @@ for (const lang of LANGS) {
     await expect(page.getByTestId('sched-history').getByTestId('sched-run').first()).toBeVisible();
     await snap(page, `${lang}-report-schedules-1440`);
     await expectNoSeriousA11yViolations(page, `${lang}-report-schedules-1440`);
+    // the editor of a report schedule, in the same language
+    await page.getByRole('button', { name: NEW[lang] }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio').nth(1).check();
+    await expect(dialog.getByTestId('sched-nodes1')).toBeVisible();
+    await expect(dialog.getByTestId('sched-preview')).toBeVisible();
+    await snap(page, `${lang}-report-schedules-report-editor-1440`);
+    await expectNoSeriousA11yViolations(page, `${lang}-report-schedules-report-editor-1440`);
   });
 }
 
