@@ -1,4 +1,10 @@
-import type { ScheduleDto, ScheduleInput, ScheduleRunDto, ViewItemDto } from '@footfall/domain';
+import type {
+  ScheduleDto,
+  ScheduleInput,
+  ScheduleNodesResponse,
+  ScheduleRunDto,
+  ViewItemDto,
+} from '@footfall/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -87,4 +93,13 @@ export function useDeleteSchedule() {
     mutationFn: (id: string) => api<{ deleted: true }>(`${S}/${id}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
+}
+
+/** The node sets of a schedule (GET /api/Schedule/nodes), for its editor. */
+export async function fetchScheduleNodes(id: string) {
+  const r = await api<ScheduleNodesResponse>(`${S}/nodes?scheduleIds=${encodeURIComponent(id)}`);
+  return {
+    nodes1: r.nodes1BySchedules[id]?.map((n) => n.id) ?? [],
+    nodes2: r.nodes2BySchedules[id]?.map((n) => n.id) ?? [],
+  };
 }

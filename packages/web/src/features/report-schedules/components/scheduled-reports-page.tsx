@@ -28,14 +28,19 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import { SCHEDULE_MAX_ATTEMPTS, type ScheduleDto, type ScheduleNodesResponse } from '@footfall/domain';
+import { SCHEDULE_MAX_ATTEMPTS, type ScheduleDto } from '@footfall/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications';
 import { usePageTitle } from '../../../components/page-title';
-import { api } from '../../../lib/api-client';
 import { useLang } from '../../../lib/use-lang';
 import { paths } from '../../../config/paths';
-import { schedulesQuery, useDeleteSchedule, useRunNow, useSetEnabled } from '../api/report-schedules-api';
+import {
+  fetchScheduleNodes,
+  schedulesQuery,
+  useDeleteSchedule,
+  useRunNow,
+  useSetEnabled,
+} from '../api/report-schedules-api';
 import { frequencyText, instantText } from '../lib/schedule-text';
 import { ScheduleEditor } from './schedule-editor';
 import { ScheduleHistory } from './schedule-history';
@@ -68,17 +73,12 @@ export function ScheduledReportsPage() {
 
   const open = (id: string | null) => void navigate(paths.reportScheduled(lang, id));
   const edit = async (s: ScheduleDto) => {
-    const nodes =
-      s.kind === 'report'
-        ? await api<ScheduleNodesResponse>(`/api/Schedule/nodes?scheduleIds=${s.id}`)
-        : null;
-    setEditing({
-      schedule: s,
-      nodes: {
-        nodes1: nodes?.nodes1BySchedules[s.id]?.map((n) => n.id) ?? [],
-        nodes2: nodes?.nodes2BySchedules[s.id]?.map((n) => n.id) ?? [],
-      },
-    });
+    try {
+      const nodes = s.kind === 'report' ? await fetchScheduleNodes(s.id) : { nodes1: [], nodes2: [] };
+      setEditing({ schedule: s, nodes });
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err), 'error');
+    }
   };
   const run = async (s: ScheduleDto) => {
     setRunning(s.id);
