@@ -101,5 +101,7 @@ export async function fetchScheduleNodes(id: string) {
   return {
     nodes1: r.nodes1BySchedules[id]?.map((n) => n.id) ?? [],
     nodes2: r.nodes2BySchedules[id]?.map((n) => n.id) ?? [],
+    groups1: r.groups1BySchedules[id] ?? [],
+    groups2: r.groups2BySchedules[id] ?? [],
   };
 }

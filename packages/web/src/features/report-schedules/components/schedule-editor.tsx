@@ -99,8 +99,8 @@ const ZONES: string[] = (() => {
 export function ScheduleEditor(props: {
   open: boolean;
   schedule: ScheduleDto | null;
-  /** the schedule's node sets (GET /api/Schedule/nodes), for an edit */
-  nodes?: { nodes1: string[]; nodes2: string[] };
+  /** the schedule's node and group sets (GET /api/Schedule/nodes), for an edit */
+  nodes?: { nodes1: string[]; nodes2: string[]; groups1: string[]; groups2: string[] };
   onClose(saved?: ScheduleDto): void;
 }) {
   const { t } = useTranslation();
@@ -108,7 +108,7 @@ export function ScheduleEditor(props: {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [draft, setDraft] = useState<Draft>(() => ({
     ...draftOf(props.schedule, lang),
-    ...(props.nodes ?? {}),
+    ...(props.nodes ? { nodes1: props.nodes.nodes1, nodes2: props.nodes.nodes2 } : {}),
   }));
   const [emailText, setEmailText] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -166,7 +166,8 @@ export function ScheduleEditor(props: {
     const missing: Record<string, string> = {};
     if (!draft.title.trim()) missing.title = t('sched_error_required');
     if (isDashboard && !draft.dashboardId) missing.dashboardId = t('sched_error_required');
-    if (!isDashboard && draft.nodes1.length === 0) missing.nodes1 = t('sched_error_required');
+    if (!isDashboard && draft.nodes1.length === 0 && !props.nodes?.groups1.length)
+      missing.nodes1 = t('sched_error_required');
     if (draft.userIds.length + draft.emails.length === 0) missing.recipients = t('sched_error_required');
     if (draft.frequency === 'weekly' && draft.weekdays.length === 0)
       missing.weekdays = t('sched_error_required');
@@ -192,6 +193,10 @@ export function ScheduleEditor(props: {
       language: draft.language,
       nodes1: isDashboard ? [] : draft.nodes1,
       nodes2: isDashboard || !comparative ? [] : draft.nodes2,
+      // kept as they were: the editor does not show location groups and report options
+      groups1: isDashboard ? [] : (props.nodes?.groups1 ?? []),
+      groups2: isDashboard || !comparative ? [] : (props.nodes?.groups2 ?? []),
+      ...(props.schedule && !isDashboard ? { options: props.schedule.options } : {}),
     };
     try {
       const saved = await save.mutateAsync({ id: props.schedule?.id ?? null, body });

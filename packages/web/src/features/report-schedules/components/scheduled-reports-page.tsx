@@ -64,7 +64,7 @@ export function ScheduledReportsPage() {
   const remove = useDeleteSchedule();
   const [editing, setEditing] = useState<{
     schedule: ScheduleDto | null;
-    nodes?: { nodes1: string[]; nodes2: string[] };
+    nodes?: Awaited<ReturnType<typeof fetchScheduleNodes>>;
   } | null>(null);
   const [deleting, setDeleting] = useState<ScheduleDto | null>(null);
   const [running, setRunning] = useState<string | null>(null);
@@ -74,8 +74,8 @@ export function ScheduledReportsPage() {
   const open = (id: string | null) => void navigate(paths.reportScheduled(lang, id));
   const edit = async (s: ScheduleDto) => {
     try {
-      const nodes = s.kind === 'report' ? await fetchScheduleNodes(s.id) : { nodes1: [], nodes2: [] };
-      setEditing({ schedule: s, nodes });
+      const nodes = s.kind === 'report' ? await fetchScheduleNodes(s.id) : undefined;
+      setEditing(nodes ? { schedule: s, nodes } : { schedule: s });
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err), 'error');
     }
