@@ -36,3 +36,5 @@ export * from './contracts/objectives.js';
 export * from './objectives/index.js';
 export * from './contracts/ranking.js';
 export * from './ranking/ranks.js';
+export * from './schedules/next-run.js';
+export * from './contracts/report-schedules.js';

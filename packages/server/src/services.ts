@@ -38,6 +38,7 @@ import { createPerformanceService } from './features/objectives/performance.serv
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import { createRankingService } from './features/ranking/ranking.service.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
+import { createReportSchedulesService } from './features/report-schedules/report-schedules.service.js';
 
 /**
  * Composition root: each feature's service, built exactly once per app (one scope service, one event
@@ -112,6 +113,20 @@ export function createServices(ctx: AppContext) {
   });
   const usersReport = createUsersReportService({ users, exports });
   const ranking = createRankingService({ db: ctx.db, scope, query, users });
+  const reportSchedules = createReportSchedulesService({
+    db: ctx.db,
+    clock: ctx.clock,
+    log: ctx.log,
+    mailer: ctx.mailer,
+    publicUrl: ctx.config.PUBLIC_URL,
+    eventLog,
+    scope,
+    users,
+    dashboards,
+    snapshots,
+    // the reports feature's renderFile, wired when it lands
+    reportRenderer: undefined,
+  });
   return {
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
@@ -127,6 +142,7 @@ export function createServices(ctx: AppContext) {
     objectivesDemo: (locations: { id: string; timezone: string }[]) =>
       seedDemoObjectives({ clock: ctx.clock, query, objectives }, locations),
     ranking,
+    reportSchedules,
     dashboards,
     templates,
     exports,

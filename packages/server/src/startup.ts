@@ -5,6 +5,7 @@ import { timeSeriesJobs } from './features/timeseries/timeseries.jobs.js';
 import { occupancyJobs } from './features/occupancy/occupancy.jobs.js';
 import { demoJobs } from './features/demo/demo.jobs.js';
 import { monitoringJobs } from './features/monitoring/monitoring.jobs.js';
+import { reportScheduleJobs } from './features/report-schedules/report-schedules.jobs.js';
 import type { Job } from './platform/scheduler/index.js';
 
 export interface StartupResult {
@@ -53,12 +54,15 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
   if (demo) await app.services.liveViews.seedDemo(demo).then(() => app.services.siteEvents.seedDemo(demo));
   // monitoring on the demo: health, the history's real outages, a few faults and tickets (features/monitoring)
   if (demo) await app.services.monitoringDemo(demo);
+  // a few scheduled reports with their history (features/report-schedules)
+  if (demo) await app.services.reportSchedules.seedDemo(demo);
   // timers are jobs, declared by the features in their <feature>.jobs.ts and run by the one scheduler
   // (platform/scheduler); a second start of the same app (tests) keeps the jobs already registered
   const jobs: Job[] = [
     ...timeSeriesJobs(app.services),
     ...occupancyJobs(app.services),
     ...monitoringJobs(app.services),
+    ...reportScheduleJobs(app.services),
     ...(demo && ctx.config.LIVE_DEMO_GENERATOR ? demoJobs(app.services, demo) : []),
   ];
   app.scheduler.register(...jobs.filter((j) => !app.scheduler.jobNames.includes(j.name)));

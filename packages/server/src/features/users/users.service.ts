@@ -453,6 +453,35 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
       });
       return presentById(body.id);
     },
+
+    /**
+     * For scheduled reports: the owner as a principal (null when deleted or disabled), with the
+     * address and language their mails use.
+     */
+    async activeAccount(userId: string) {
+      const [row] = await selectUsers(db, { id: userId });
+      if (!row || row.disabled_at) return null;
+      const principal: Principal = {
+        userId: row.id,
+        username: row.username,
+        roles: row.roles as Role[],
+        scopeNodeId: row.scope_node_id,
+      };
+      return { principal, email: row.email, language: row.language, name: displayName(row) };
+    },
+
+    /** For scheduled reports: the active users with an address whose scope this principal sees. */
+    async mailableUsers(principal: Principal) {
+      if (principal.scopeNodeId === null && !seesWholeTree(principal)) return [];
+      const rows = await selectUsers(db, principal.scopeNodeId ? { scopeRootId: principal.scopeNodeId } : {});
+      const self = await selectUsers(db, { id: principal.userId });
+      return [...new Map([...self, ...rows].map((r) => [r.id, r])).values()]
+        .filter((r) => !r.disabled_at && r.email)
+        .map((r) => ({ userId: r.id, name: displayName(r), email: r.email, language: r.language }));
+    },
   };
 }
+
+const displayName = (r: { first_name: string; last_name: string; username: string }) =>
+  [r.first_name, r.last_name].filter(Boolean).join(' ').trim() || r.username;
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -75,6 +75,13 @@ export const en = {
   snapshot_more_rows: '… and {{count}} more rows',
   snapshot_incomplete: 'Data incomplete for {{n}} of {{m}} locations: {{names}}',
   snapshot_generated: 'Footfall dashboard snapshot',
+  schedule_mail_subject: '{{title}} ({{period}})',
+  schedule_mail_body:
+    '{{title}}\nPeriod: {{period}}\n\nThis automated report is attached ({{files}}).\nManage your scheduled reports: {{link}}\n',
+  schedule_error_owner_disabled: "The owner's account is disabled or deleted: the schedule stopped",
+  schedule_error_no_recipient: "No recipient left: the users chosen are no longer in the owner's scope",
+  schedule_error_no_location: "No location of the schedule is still in the owner's scope",
+  schedule_error_no_renderer: 'Reports cannot be rendered by this server yet',
   recovery_mail_subject: 'Reset your password',
   recovery_mail_body:
     'Hello {{name}},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within one hour:\n\n{{link}}\n\nIf you did not ask for this, ignore this mail; your password stays unchanged.\n',

@@ -77,6 +77,15 @@ export const es: Texts = {
   snapshot_more_rows: '… y {{count}} filas más',
   snapshot_incomplete: 'Datos incompletos en {{n}} de {{m}} ubicaciones: {{names}}',
   snapshot_generated: 'Instantánea de panel de Footfall',
+  schedule_mail_subject: '{{title}} ({{period}})',
+  schedule_mail_body:
+    '{{title}}\nPeríodo: {{period}}\n\nEste informe automático va adjunto ({{files}}).\nGestione sus informes programados: {{link}}\n',
+  schedule_error_owner_disabled:
+    'La cuenta del propietario está desactivada o eliminada: la programación se detuvo',
+  schedule_error_no_recipient:
+    'No queda ningún destinatario: los usuarios elegidos ya no están en el ámbito del propietario',
+  schedule_error_no_location: 'Ninguna ubicación de la programación sigue en el ámbito del propietario',
+  schedule_error_no_renderer: 'Este servidor aún no puede generar los informes',
   recovery_mail_subject: 'Restablezca su contraseña',
   recovery_mail_body:
     'Hola {{name}}:\n\nAlguien pidió restablecer la contraseña de su cuenta. Para elegir una nueva contraseña, abra este enlace antes de una hora:\n\n{{link}}\n\nSi no lo pidió usted, ignore este correo; su contraseña no cambia.\n',

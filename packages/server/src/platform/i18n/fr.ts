@@ -77,6 +77,16 @@ export const fr: Texts = {
   snapshot_more_rows: '… et {{count}} lignes de plus',
   snapshot_incomplete: 'Données incomplètes pour {{n}} emplacements sur {{m}} : {{names}}',
   snapshot_generated: 'Instantané de tableau de bord Footfall',
+  schedule_mail_subject: '{{title}} ({{period}})',
+  schedule_mail_body:
+    '{{title}}\nPériode : {{period}}\n\nCe rapport automatisé est joint ({{files}}).\nGérer vos rapports planifiés : {{link}}\n',
+  schedule_error_owner_disabled:
+    'Le compte du propriétaire est désactivé ou supprimé : la planification est arrêtée',
+  schedule_error_no_recipient:
+    'Plus aucun destinataire : les utilisateurs choisis ne sont plus dans la portée du propriétaire',
+  schedule_error_no_location:
+    "Aucun emplacement de la planification n'est encore dans la portée du propriétaire",
+  schedule_error_no_renderer: 'Ce serveur ne peut pas encore produire les rapports',
   recovery_mail_subject: 'Réinitialisez votre mot de passe',
   recovery_mail_body:
     "Bonjour {{name}},\n\nUne réinitialisation du mot de passe de votre compte a été demandée. Pour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n\n{{link}}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce courriel ; votre mot de passe reste inchangé.\n",

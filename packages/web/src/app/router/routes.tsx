@@ -112,6 +112,11 @@ const ObjectivesPage = named(() =>
 const PerformancePage = named(() =>
   import('../../features/objectives/components/performance-page').then((m) => m.PerformancePage),
 );
+const ScheduledReportsPage = named(() =>
+  import('../../features/report-schedules/components/scheduled-reports-page').then(
+    (m) => m.ScheduledReportsPage,
+  ),
+);
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -206,7 +211,7 @@ function localizedRoutes(): RouteObject[] {
               ph(paths.reportDashboard.path, 'reportDashboard'),
               ...REPORT_VIEWERS.map((name) => ph(`reportViewer/${name}`, 'reportViewer')),
               ph(paths.reportNew.path, 'reportNew'),
-              ph(paths.reportScheduled.path, 'reportScheduled'),
+              { path: paths.reportScheduled.path, element: <ScheduledReportsPage /> },
               ph(paths.report.path, 'report'),
               ph(paths.trackPlayer.path, 'trackPlayer'),
               ph(paths.trackViewer.path, 'trackViewer'),
