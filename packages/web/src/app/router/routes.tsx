@@ -82,6 +82,9 @@ const RankingPage = named(() =>
 const UserGroupsPage = named(() =>
   import('../../features/settings-groups/components/user-groups-page').then((m) => m.UserGroupsPage),
 );
+const OccResetPage = named(() =>
+  import('../../features/settings-occreset/components/occ-reset-page').then((m) => m.OccResetPage),
+);
 const EventLogPage = named(() =>
   import('../../features/settings-logs/components/event-log-page').then((m) => m.EventLogPage),
 );
@@ -229,7 +232,7 @@ function localizedRoutes(): RouteObject[] {
               guarded('superAdmin', [
                 ph(paths.settingsImports.path, 'settingsImports'),
                 ph(paths.settingsImport.path, 'settingsImport'),
-                ph(paths.settingsOccReset.path, 'settingsOccReset'),
+                { path: paths.settingsOccReset.path, element: <OccResetPage /> },
               ]),
             ],
           },
