@@ -85,6 +85,14 @@ const UserGroupsPage = named(() =>
 const OccResetPage = named(() =>
   import('../../features/settings-occreset/components/occ-reset-page').then((m) => m.OccResetPage),
 );
+const LiveViewSettingsPage = named(() =>
+  import('../../features/settings-tree/components/live-view-settings-page').then(
+    (m) => m.LiveViewSettingsPage,
+  ),
+);
+const EventSettingsPage = named(() =>
+  import('../../features/events/components/event-settings-page').then((m) => m.EventSettingsPage),
+);
 const EventLogPage = named(() =>
   import('../../features/settings-logs/components/event-log-page').then((m) => m.EventLogPage),
 );
@@ -229,6 +237,8 @@ function localizedRoutes(): RouteObject[] {
               ph(paths.settingsAlert.path, 'settingsAlert'),
               { path: paths.settingsLogs.path, element: <EventLogPage /> },
               { path: paths.settingsObjectives.path, element: <ObjectivesPage /> },
+              { path: paths.settingsLiveViews.path, element: <LiveViewSettingsPage /> },
+              { path: paths.settingsEvents.path, element: <EventSettingsPage /> },
               guarded('superAdmin', [
                 ph(paths.settingsImports.path, 'settingsImports'),
                 ph(paths.settingsImport.path, 'settingsImport'),
