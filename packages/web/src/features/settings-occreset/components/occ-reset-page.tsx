@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -12,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
+import Close from '@mui/icons-material/Close';
 import Delete from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/EditOutlined';
 import RestartAlt from '@mui/icons-material/RestartAltOutlined';
@@ -193,14 +193,28 @@ export function OccResetPage() {
                     </Typography>
                   )}
                   {s.locations.map((l) => (
-                    <Chip
+                    <Stack
                       key={l.id}
-                      label={l.name}
-                      onDelete={() => void removeLocation(s, l.id)}
-                      deleteIcon={
-                        <Delete aria-label={t('occ_reset_remove_location', { name: l.name })} role="button" />
-                      }
-                    />
+                      direction="row"
+                      sx={{
+                        alignItems: 'center',
+                        border: 1,
+                        borderColor: 'divider',
+                        borderRadius: 4,
+                        pl: 1.5,
+                        pr: 0.25,
+                        bgcolor: 'action.hover',
+                      }}
+                    >
+                      <Typography variant="body2">{l.name}</Typography>
+                      <IconButton
+                        size="small"
+                        aria-label={t('occ_reset_remove_location', { name: l.name })}
+                        onClick={() => void removeLocation(s, l.id)}
+                      >
+                        <Close fontSize="small" />
+                      </IconButton>
+                    </Stack>
                   ))}
                 </Stack>
               </Paper>
