@@ -167,6 +167,82 @@ test('an admin creates a live view with the 50/25 defaults and a public link, th
   await call(request, bearer, 'DELETE', `/api/LiveView/${made.id}`);
 });
 
+test('an admin creates a showtime event and a session, cancels it and imports a CSV schedule', async ({
+  page,
+  request,
+}) => {
+  const bearer = await token(request, 'superadmin');
+  const run = Date.now();
+  const tomorrow = new Date(run + 86_400_000).toISOString().slice(0, 10);
+  await signIn(page, 'superadmin', 'en');
+  await page.goto('/en/settings/events');
+  await page.getByLabel('Sessions of').fill(tomorrow);
+  await page.getByRole('button', { name: 'New event' }).click();
+  const eventForm = page.getByRole('dialog', { name: 'New event' });
+  await eventForm.getByRole('textbox', { name: 'Event name' }).fill(`E2E programme ${run}`);
+  await eventForm.getByRole('combobox', { name: 'Location or group' }).fill('Paris Bercy Arena');
+  await page.getByRole('option', { name: 'Paris Bercy Arena', exact: true }).click();
+  await eventForm.getByRole('button', { name: 'Save' }).click();
+  await expect(eventForm).toBeHidden();
+  const card = page.getByTestId('ev-settings-event').filter({ hasText: `E2E programme ${run}` });
+  await expect(card).toContainText(`${tomorrow} · local time, Europe/Paris`);
+
+  await card.getByRole('button', { name: 'Add a session' }).click();
+  const sessionForm = page.getByRole('dialog', { name: 'Add a session' });
+  await sessionForm.getByRole('textbox', { name: 'Title' }).fill('E2E show');
+  await sessionForm.getByLabel('Time').fill('21:00');
+  await sessionForm.getByRole('textbox', { name: 'Duration (minutes)' }).fill('abc');
+  await sessionForm.getByRole('button', { name: 'Save' }).click();
+  await expect(sessionForm.getByText('This value is not accepted.')).toBeVisible();
+  await sessionForm.getByRole('textbox', { name: 'Duration (minutes)' }).fill('60');
+  await sessionForm.getByRole('textbox', { name: 'Expected attendance' }).fill('300');
+  await sessionForm.getByRole('textbox', { name: 'Capacity' }).fill('400');
+  await sessionForm.getByRole('button', { name: 'Save' }).click();
+  await expect(sessionForm).toBeHidden();
+  const row = card.getByTestId('ev-settings-session').filter({ hasText: 'E2E show' });
+  await expect(row).toContainText('21:00');
+  await expect(row).toContainText('60 min');
+  await row.getByRole('button', { name: 'Cancel session' }).click();
+  await expect(row).toContainText('Cancelled');
+
+  // a CSV schedule: a bad line refuses the whole file, then the good file adds its session
+  const input = card.getByTestId('showtimes-import-input');
+  const csv = (lines: string[]) => ({
+    name: 'schedule.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['date,time,title,duration,occupancySold,occupancyMax', ...lines].join('\n')),
+  });
+  await input.setInputFiles(
+    csv([`${tomorrow},18:00,E2E matinee,90,150,400`, `${tomorrow},25:00,Bad,90,1,2`]),
+  );
+  await expect(card.getByTestId('showtimes-import-errors')).toContainText('Nothing was imported');
+  await input.setInputFiles(csv([`${tomorrow},18:00,E2E matinee,90,150,400`]));
+  await expect(card.getByText('1 session imported.')).toBeVisible();
+  await expect(card.getByTestId('ev-settings-session')).toHaveCount(2);
+
+  const events = await call<
+    {
+      id: string;
+      name: string;
+      schedules: {
+        title: string;
+        time: string;
+        occupancySold: number;
+        occupancyMax: number;
+        isCancelled: boolean;
+      }[];
+    }[]
+  >(request, bearer, 'GET', `/api/SiteEvent/orgtreeevents?date=${tomorrow}`);
+  const made = events.find((e) => e.name === `E2E programme ${run}`)!;
+  expect(
+    made.schedules.map((s) => [s.time, s.title, s.occupancySold, s.occupancyMax, s.isCancelled]),
+  ).toEqual([
+    ['18:00', 'E2E matinee', 150, 400, false],
+    ['21:00', 'E2E show', 300, 400, true],
+  ]);
+  await call(request, bearer, 'DELETE', `/api/SiteEvent/${made.id}`);
+});
+
 const ADD_SESSION = { en: 'Add a session', fr: 'Ajouter une séance', es: 'Añadir una sesión' } as const;
 
 for (const lang of LANGS) {

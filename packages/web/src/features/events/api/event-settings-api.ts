@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 /** The events of the admin's scope with the sessions of one local date (the settings screen). */
 export const eventsOfDateQuery = (date: string) =>
   queryOptions({
-    queryKey: ['siteEvents', 'settings', date] as const,
+    queryKey: ['siteEvents', 'orgtreeevents', `date:${date}`] as const,
     queryFn: ({ signal }) =>
       api<SiteEvent[]>(`/api/SiteEvent/orgtreeevents?date=${encodeURIComponent(date)}`, { signal }),
   });
