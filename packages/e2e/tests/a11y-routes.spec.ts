@@ -56,6 +56,8 @@ const SIGNED_IN = [
   'settings/imports',
   'settings/imports/some-node',
   'settings/occReset',
+  'settings/liveviews',
+  'settings/events',
   'monitoring/tickets',
   'monitoring/devices',
   'monitoring/devices/some-device',

@@ -39,6 +39,8 @@ import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import { createRankingService } from './features/ranking/ranking.service.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 import { createReportSchedulesService } from './features/report-schedules/report-schedules.service.js';
+import { createWeatherService } from './features/weather/weather.service.js';
+import { createOpenWeatherMapProvider } from './features/weather/weather.provider.js';
 
 /**
  * Composition root: each feature's service, built exactly once per app (one scope service, one event
@@ -175,6 +177,17 @@ export function createServices(ctx: AppContext) {
     locate: createLocateService({
       geocoderUrl: ctx.config.GEOCODER_URL,
       userAgent: `Footfall (${ctx.config.PUBLIC_URL})`,
+    }),
+    weather: createWeatherService({
+      provider: ctx.config.OPENWEATHERMAP_API_KEY
+        ? createOpenWeatherMapProvider({
+            baseUrl: ctx.config.OPENWEATHERMAP_URL,
+            apiKey: ctx.config.OPENWEATHERMAP_API_KEY,
+          })
+        : null,
+      tree,
+      clock: ctx.clock,
+      log: ctx.log,
     }),
   };
 }

@@ -236,4 +236,13 @@ export const OccupancyResetView = z.object({
 });
 export const OccupancyResetList = z.array(OccupancyResetView);
 export const SavedOccupancyReset = OccupancyResetView.extend({ messageKey: z.string() });
+export type SavedOccupancyReset = z.infer<typeof SavedOccupancyReset>;
 export const DeletedOccupancyReset = z.object({ messageKey: z.string() });
+/** "Reset now" of one location (`POST /api/Schedule/occupancy-reset/now`), audited. */
+export const OccupancyResetNowBody = z.object({ nodeId: z.uuid() });
+export const OccupancyResetNowResult = z.object({
+  occupancyId: z.uuid(),
+  occupancyValue: z.number(),
+  resetOn: z.string(),
+});
+export type OccupancyResetNowResult = z.infer<typeof OccupancyResetNowResult>;

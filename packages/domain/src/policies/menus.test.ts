@@ -19,8 +19,11 @@ const user = (roles: Role[], mobile: Partial<typeof DEFAULT_MOBILE_SETTINGS> = {
 
 describe('settings menu per role', () => {
   it.each<[Role, string[]]>([
-    ['superAdmin', ['tree', 'users', 'alerts', 'logs', 'objectives', 'imports', 'occReset']],
-    ['admin', ['tree', 'users', 'alerts', 'logs', 'objectives']],
+    [
+      'superAdmin',
+      ['tree', 'users', 'alerts', 'logs', 'objectives', 'imports', 'occReset', 'liveViews', 'events'],
+    ],
+    ['admin', ['tree', 'users', 'alerts', 'logs', 'objectives', 'liveViews', 'events']],
     ['User', ['tree', 'users']],
     ['deviceManagerAdmin', ['tree', 'users']],
   ])('%s sees %j', (role, items) => {

@@ -43,6 +43,10 @@ const schema = z.object({
    * empty = off, the time zone is then found from coordinates only (offline)
    */
   GEOCODER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** OpenWeatherMap API key for the weather icons of dashboard widgets; empty = the option is hidden */
+  OPENWEATHERMAP_API_KEY: optionalString,
+  /** OpenWeatherMap base address (One Call API 3.0 lives under `<url>/data/3.0/onecall`) */
+  OPENWEATHERMAP_URL: z.url({ protocol: /^https?$/ }).default('https://api.openweathermap.org'),
   /** how long a request waits for a database connection before answering 503 */
   DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /**

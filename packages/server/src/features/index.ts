@@ -31,6 +31,7 @@ import { monitoringRoutes } from './monitoring/monitoring.routes.js';
 import { objectiveRoutes } from './objectives/objectives.routes.js';
 import { rankingRoutes } from './ranking/ranking.routes.js';
 import { reportScheduleRoutes } from './report-schedules/report-schedules.routes.js';
+import { weatherRoutes } from './weather/weather.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [
@@ -66,4 +67,5 @@ export const features: Feature[] = [
   objectiveRoutes,
   rankingRoutes,
   reportScheduleRoutes,
+  weatherRoutes,
 ];

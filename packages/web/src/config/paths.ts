@@ -79,6 +79,8 @@ export const paths = {
   settingsLogs: route('settings/logs'),
   settingsObjectives: route('settings/objectives'),
   settingsOccReset: route('settings/occReset'),
+  settingsLiveViews: route('settings/liveviews'),
+  settingsEvents: route('settings/events'),
   settingsTree: route('settings/tree'),
   settingsUsers: route('settings/users'),
   settingsUser: route('settings/users/:id'),

@@ -84,4 +84,15 @@ export const accessMatrix: MatrixTable = {
     },
     expect: (role) => (SUPER_ADMIN.includes(role) ? 200 : 403),
   },
+  'POST /api/Schedule/occupancy-reset/now': {
+    request: async (m) => ({
+      url: '/api/Schedule/occupancy-reset/now',
+      payload: { nodeId: (await occupiedLocation(m)).location.id },
+    }),
+    expect: superAdminOnly(200),
+  },
+  'GET /api/OrganizationalTree/occupancy-reset-schedule/:nodeId': {
+    request: (m) => ({ url: `/api/OrganizationalTree/occupancy-reset-schedule/${m.target.location.id}` }),
+    expect: scoped(200, ADMIN_KIND),
+  },
 };

@@ -77,3 +77,20 @@ export async function resetPairs(db: Db): Promise<DueReset[]> {
   );
   return rows;
 }
+
+/**
+ * The schedules that reset `nodeId` (a location), its location (a device) or a location under it (a
+ * group): the tree node's `occupancy-reset-schedule`. Walks up for a device and down for a group.
+ */
+export async function scheduleIdsOfNode(db: Db, nodeId: string): Promise<string[]> {
+  const { rows } = await sql<{ schedule_id: string }>`
+    with recursive below(id) as (
+      select id from node where id = ${nodeId}
+      union all select n.id from node n join below b on n.parent_id = b.id
+    ), above(id) as (
+      select parent_id from node where id = ${nodeId} and type = 'device'
+    )
+    select distinct l.schedule_id from occupancy_reset_schedule_location l
+    where l.node_id in (select id from below) or l.node_id in (select id from above)`.execute(db);
+  return rows.map((r) => r.schedule_id);
+}

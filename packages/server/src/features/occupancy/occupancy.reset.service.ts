@@ -14,6 +14,7 @@ import {
   nodeKinds,
   replaceSchedule,
   resetPairs,
+  scheduleIdsOfNode,
   type ResetScheduleRow,
 } from './occupancy.reset.repository.js';
 
@@ -141,6 +142,39 @@ export function createOccupancyResetService(deps: {
       });
       forgetTargets();
       return { messageKey: OCCUPANCY_RESET_MESSAGE_KEYS.delete[0] };
+    },
+
+    /**
+     * The tree node's `occupancy-reset-schedule`: the schedules resetting the node (a location), its
+     * location (a device) or locations under it (a group), each listing only the caller's locations.
+     */
+    async ofNode(principal: Principal, nodeId: string) {
+      await scope.assertInScope(principal, nodeId, 'Node');
+      const ids = new Set(await scheduleIdsOfNode(db, nodeId));
+      const out = [];
+      for (const row of await listSchedules(db)) {
+        if (!ids.has(row.id)) continue;
+        const locations = [];
+        for (const l of row.locations) if (await scope.isInScope(principal, l.id)) locations.push(l);
+        out.push(view({ ...row, locations }));
+      }
+      return out;
+    },
+
+    /**
+     * "Reset now" of one location (the settings screen): its occupancy goes back to the floor at this
+     * instant, audited as `Occupancy.Reset` with the caller. 404 outside the scope or without an
+     * occupancy configuration; 400 on `nodeId` for a node that is not a location.
+     */
+    async resetNow(principal: Principal, nodeId: string) {
+      await scope.assertInScope(principal, nodeId, 'Location');
+      if ((await nodeKinds(db, [nodeId])).get(nodeId) !== 'location')
+        throw badRequest('Not a location', 'nodeId');
+      const cfg = await occupancy.configOfNode(nodeId);
+      if (!cfg) throw notFound('Occupancy');
+      const at = clock.now();
+      const value = await occupancy.reset(cfg.id, at, { nodeId, manual: true, at }, principal);
+      return { occupancyId: cfg.id, occupancyValue: value ?? 0, resetOn: at.toISOString() };
     },
 
     /**

@@ -6,6 +6,8 @@ import {
   NodeIdParam,
   OccupancyConfigView,
   OccupancyResetList,
+  OccupancyResetNowBody,
+  OccupancyResetNowResult,
   OccupancyValueResponse,
   SaveOccupancyResetBody,
   SavedOccupancyReset,
@@ -93,6 +95,24 @@ export const occupancyRoutes: Feature = (services) => async (app) => {
       schema: { tags, body: SaveOccupancyResetBody, response: { 200: SavedOccupancyReset } },
     },
     async (req) => resets.save(me(req), req.body),
+  );
+
+  r.post(
+    `${RESET}/now`,
+    {
+      config: { access: SUPER_ADMIN },
+      schema: { tags, body: OccupancyResetNowBody, response: { 200: OccupancyResetNowResult } },
+    },
+    async (req) => resets.resetNow(me(req), req.body.nodeId),
+  );
+
+  r.get(
+    '/api/OrganizationalTree/occupancy-reset-schedule/:nodeId',
+    {
+      config: { access: ADMIN_KIND },
+      schema: { tags, params: NodeIdParam, response: { 200: OccupancyResetList } },
+    },
+    async (req) => resets.ofNode(me(req), req.params.nodeId),
   );
 
   r.delete(

@@ -480,14 +480,19 @@ export function createOccupancyService(deps: {
      * Back to the floor at `at` (a scheduled reset); counts after `at` count again. With
      * `auditDetails`, the reset and its 'Occupancy.Reset' entry commit together; the refold follows.
      */
-    async reset(id: string, at: Date, auditDetails?: Record<string, unknown>): Promise<number | null> {
+    async reset(
+      id: string,
+      at: Date,
+      auditDetails?: Record<string, unknown>,
+      actor: Principal | null = null,
+    ): Promise<number | null> {
       const cfg = await findConfig(db, id);
       if (!cfg) return null;
       await oneAtATime(id, () => {
         invalidate(id);
         return eventLog.withAudit(async (tx) => {
           await setReset(db, id, at, cfg.floor_values[0] ?? 0);
-          if (auditDetails) await eventLog.record(tx, null, 'Occupancy.Reset', id, auditDetails);
+          if (auditDetails) await eventLog.record(tx, actor, 'Occupancy.Reset', id, auditDetails);
         });
       });
       return refold(id, at.getTime());

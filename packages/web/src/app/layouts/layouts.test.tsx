@@ -28,7 +28,15 @@ describe('settings layout', () => {
     const items = within(menu)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(items).toEqual(['Organizational structure', 'Users', 'Alerts', 'Event logs', 'Metric editor']);
+    expect(items).toEqual([
+      'Organizational structure',
+      'Users',
+      'Alerts',
+      'Event logs',
+      'Metric editor',
+      'Live views',
+      'Showtime events',
+    ]);
     expect(within(menu).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Alerts' })).toHaveAttribute('href', '/en/settings/alerts');
   });
@@ -37,7 +45,11 @@ describe('settings layout', () => {
     mockFetch({});
     inLayout(<SettingsLayout />, '/fr/settings/tree', makeUser({ roles: ['superAdmin'], language: 'fr' }));
     const menu = await screen.findByTestId('settings-menu');
-    expect(within(menu).getAllByRole('link')).toHaveLength(7);
+    expect(within(menu).getAllByRole('link')).toHaveLength(9);
+    expect(within(menu).getByRole('link', { name: "Écrans d'occupation" })).toHaveAttribute(
+      'href',
+      '/fr/settings/liveviews',
+    );
     expect(within(menu).getByRole('link', { name: 'Importations' })).toHaveAttribute(
       'href',
       '/fr/settings/imports',

@@ -17,6 +17,8 @@ import Menu from '@mui/icons-material/Menu';
 import NotificationsActive from '@mui/icons-material/NotificationsActiveOutlined';
 import People from '@mui/icons-material/PeopleOutlined';
 import RestartAlt from '@mui/icons-material/RestartAltOutlined';
+import Tv from '@mui/icons-material/TvOutlined';
+import EventSeat from '@mui/icons-material/EventSeatOutlined';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_MENU_WIDTH, type Language } from '@footfall/domain';
 import { paths } from '../../config/paths';
@@ -37,6 +39,8 @@ export const SETTINGS_ITEMS: Record<
   objectives: { label: 'settings_objectives', icon: <Flag />, to: paths.settingsObjectives },
   imports: { label: 'settings_imports', icon: <CloudUpload />, to: paths.settingsImports },
   occReset: { label: 'settings_occ_reset', icon: <RestartAlt />, to: paths.settingsOccReset },
+  liveViews: { label: 'settings_live_views', icon: <Tv />, to: paths.settingsLiveViews },
+  events: { label: 'settings_events', icon: <EventSeat />, to: paths.settingsEvents },
 };
 
 /** Below this width the side menu folds into a drawer opened from a bar above the page. */

@@ -82,6 +82,17 @@ const RankingPage = named(() =>
 const UserGroupsPage = named(() =>
   import('../../features/settings-groups/components/user-groups-page').then((m) => m.UserGroupsPage),
 );
+const OccResetPage = named(() =>
+  import('../../features/settings-occreset/components/occ-reset-page').then((m) => m.OccResetPage),
+);
+const LiveViewSettingsPage = named(() =>
+  import('../../features/settings-tree/components/live-view-settings-page').then(
+    (m) => m.LiveViewSettingsPage,
+  ),
+);
+const EventSettingsPage = named(() =>
+  import('../../features/events/components/event-settings-page').then((m) => m.EventSettingsPage),
+);
 const EventLogPage = named(() =>
   import('../../features/settings-logs/components/event-log-page').then((m) => m.EventLogPage),
 );
@@ -231,10 +242,12 @@ function localizedRoutes(): RouteObject[] {
               ph(paths.settingsAlert.path, 'settingsAlert'),
               { path: paths.settingsLogs.path, element: <EventLogPage /> },
               { path: paths.settingsObjectives.path, element: <ObjectivesPage /> },
+              { path: paths.settingsLiveViews.path, element: <LiveViewSettingsPage /> },
+              { path: paths.settingsEvents.path, element: <EventSettingsPage /> },
               guarded('superAdmin', [
                 ph(paths.settingsImports.path, 'settingsImports'),
                 ph(paths.settingsImport.path, 'settingsImport'),
-                ph(paths.settingsOccReset.path, 'settingsOccReset'),
+                { path: paths.settingsOccReset.path, element: <OccResetPage /> },
               ]),
             ],
           },

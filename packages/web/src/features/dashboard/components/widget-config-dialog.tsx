@@ -14,6 +14,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { isKnownKpi, orderKpis, Widget, type WidgetInput } from '@footfall/domain';
 import { formulasQuery } from '../api/formulas-api';
+import { weatherStatusQuery } from '../api/weather-api';
 
 /** Title, KPIs (only known ones), right axis, pagination, occupancy toggles, text and image. */
 export function WidgetConfigDialog(props: { widget: Widget; onClose(): void; onSave(w: Widget): void }) {
@@ -25,6 +26,8 @@ export function WidgetConfigDialog(props: { widget: Widget; onClose(): void; onS
   const set = (patch: Partial<WidgetInput>) => setDraft(Widget.parse({ ...draft, ...patch }));
   const usesKpis = !['text', 'image', 'stackedInOut', 'occupancyIndicator'].includes(type);
   const single = type === 'heatMap' || type === 'ranking';
+  // the weather option only when the server has a provider (spec: hidden without a key, never an error)
+  const weather = useQuery(weatherStatusQuery()).data?.enabled === true;
   return (
     <Dialog open onClose={props.onClose} maxWidth="sm" fullWidth aria-labelledby="widget-config-title">
       <DialogTitle id="widget-config-title">{t('widget_configure')}</DialogTitle>
@@ -54,6 +57,17 @@ export function WidgetConfigDialog(props: { widget: Widget; onClose(): void; onS
               getOptionLabel={(k) => t(`kpi_${k}`)}
               onChange={(_e, v) => set({ rightAxisKpis: v })}
               renderInput={(p) => <TextField {...p} label={t('widget_right_axis')} />}
+            />
+          )}
+          {weather && (type === 'lineChart' || type === 'barChart') && (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={draft.includeWeatherIcons}
+                  onChange={(_e, v) => set({ includeWeatherIcons: v })}
+                />
+              }
+              label={t('widget_weather_icons')}
             />
           )}
           {type === 'table' && (

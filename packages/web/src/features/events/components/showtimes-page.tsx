@@ -224,7 +224,7 @@ function StateChip({ s, over }: { s: SiteEventSession; over: boolean }) {
   );
 }
 
-function CancelButton(props: { event: SiteEvent; session: SiteEventSession }) {
+export function CancelButton(props: { event: SiteEvent; session: SiteEventSession }) {
   const { t } = useTranslation();
   const { session } = props;
   const mutation = useSaveSession(props.event.id);
@@ -372,7 +372,7 @@ function SessionCard(props: {
   );
 }
 
-function ImportButton({ eventId }: { eventId: string }) {
+export function ImportButton({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const mutation = useImportSessions(eventId);

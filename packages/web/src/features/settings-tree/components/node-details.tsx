@@ -25,6 +25,8 @@ import {
 } from '../node-editors';
 import { NodeKindIcon } from './node-kind-icon';
 import { countsText } from './node-counts';
+import { NodeSettingsLinks } from './node-links';
+import { useUser } from '../../../lib/session/current-user';
 
 type PanelKey = 'attributes' | 'sensor' | 'timeSeries' | 'occupancy' | 'liveViews' | 'ingestKeys';
 /** The per-node panels each node type has (occupancy and live views are a location's). */
@@ -78,6 +80,7 @@ export function NodeDetails(props: { node: IndexedNode; path: string[]; actions:
     ingestKeys: <NodeIngestKeysPanel key={node.id} nodeId={node.id} />,
   };
   const counts = countsText(t, node);
+  const user = useUser();
   return (
     <Box
       data-testid="settings-tree-details"
@@ -115,6 +118,9 @@ export function NodeDetails(props: { node: IndexedNode; path: string[]; actions:
           </>
         )}
       </Box>
+      {node.kind !== 'device' && (
+        <NodeSettingsLinks nodeId={node.id} superAdmin={user.roles.includes('superAdmin')} />
+      )}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 1.5 }}>
         {actions.canAddChild && (
           <Button size="small" variant="contained" startIcon={<Add />} onClick={actions.onAddChild}>

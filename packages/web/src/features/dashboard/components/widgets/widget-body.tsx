@@ -30,6 +30,7 @@ import { Chart } from '../../../../components/charts/chart';
 import type { FlatNode } from '../../../../lib/tree-api';
 import { useWidgetSeries } from '../use-widget-series';
 import { CompletenessMark } from './completeness-mark';
+import { WeatherStrip } from './weather-strip';
 
 export interface WidgetContext {
   json: DashboardJson;
@@ -108,6 +109,11 @@ export const WidgetBody = memo(function WidgetBody({ widget, ctx }: { widget: Wi
           sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }}
         />
       )}
+      {widget.includeWeatherIcons &&
+        !empty &&
+        (widget.type.name === 'lineChart' || widget.type.name === 'barChart') && (
+          <WeatherStrip period={ctx.period} nodeId={ctx.locationIds[0]} />
+        )}
       {body}
       {!empty && <CompletenessMark series={series} nodes={ctx.nodes} />}
     </Box>
