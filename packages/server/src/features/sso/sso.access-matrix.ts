@@ -38,7 +38,7 @@ const why = 'customer sign-ins are deployment-wide configuration of superAdmin, 
 
 export const accessMatrix: MatrixTable = {
   [`GET ${S}`]: { request: () => ({ url: S }), expect: unscoped(200, SUPER_ADMIN) },
-  [`POST ${S}`]: { request: () => ({ url: S, payload: matrixSignInBody() }), expect: unscoped(200, SUPER_ADMIN) },
+  [`POST ${S}`]: { request: () => ({ url: S, payload: matrixSignInBody() }), expect: unscoped(201, SUPER_ADMIN) },
   [`GET ${S}/:id`]: {
     request: async (m) => ({ url: `${S}/${await existing(m)}` }),
     expect: unscoped(200, SUPER_ADMIN),

@@ -40,9 +40,9 @@ export const ssoRoutes: Feature = (services) => async (app) => {
     S,
     {
       config: admin,
-      schema: { tags, summary: 'Create a customer sign-in', body: CustomerSignInBody, response: { 200: CustomerSignInDto } },
+      schema: { tags, summary: 'Create a customer sign-in', body: CustomerSignInBody, response: { 201: CustomerSignInDto } },
     },
-    async (req) => services.sso.create(principalOf(req), req.body),
+    async (req, reply) => reply.status(201).send(await services.sso.create(principalOf(req), req.body)),
   );
   r.put(
     `${S}/:id`,
