@@ -19,7 +19,7 @@ const user = (roles: Role[], mobile: Partial<typeof DEFAULT_MOBILE_SETTINGS> = {
 
 describe('settings menu per role', () => {
   it.each<[Role, string[]]>([
-    ['superAdmin', ['tree', 'users', 'alerts', 'logs', 'objectives', 'imports', 'occReset']],
+    ['superAdmin', ['tree', 'users', 'alerts', 'logs', 'objectives', 'imports', 'occReset', 'sso']],
     ['admin', ['tree', 'users', 'alerts', 'logs', 'objectives']],
     ['User', ['tree', 'users']],
     ['deviceManagerAdmin', ['tree', 'users']],

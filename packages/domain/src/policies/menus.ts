@@ -32,13 +32,13 @@ export function toolbarSections(user: MenuSubject, current: Section): Section[] 
 /** The monitoring-tickets button with its badge: superAdmin or admin. */
 export const showsTicketButton = (user: Pick<MenuSubject, 'roles'>) => inRoleGroup(user, 'adminKind');
 
-export type SettingsMenuKey = 'tree' | 'users' | 'alerts' | 'logs' | 'objectives' | 'imports' | 'occReset';
+export type SettingsMenuKey = 'tree' | 'users' | 'alerts' | 'logs' | 'objectives' | 'imports' | 'occReset' | 'sso';
 
 /** Settings side menu: tree and users always; alerts, logs, objectives for admins; imports, resets for superAdmin. */
 export function settingsMenu(user: Pick<MenuSubject, 'roles'>): SettingsMenuKey[] {
   const items: SettingsMenuKey[] = ['tree', 'users'];
   if (inRoleGroup(user, 'adminKind')) items.push('alerts', 'logs', 'objectives');
-  if (inRoleGroup(user, 'superAdmin')) items.push('imports', 'occReset');
+  if (inRoleGroup(user, 'superAdmin')) items.push('imports', 'occReset', 'sso');
   return items;
 }
 

@@ -16,6 +16,7 @@ import History from '@mui/icons-material/HistoryOutlined';
 import Menu from '@mui/icons-material/Menu';
 import NotificationsActive from '@mui/icons-material/NotificationsActiveOutlined';
 import People from '@mui/icons-material/PeopleOutlined';
+import VpnKey from '@mui/icons-material/VpnKeyOutlined';
 import RestartAlt from '@mui/icons-material/RestartAltOutlined';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_MENU_WIDTH, type Language } from '@footfall/domain';
@@ -37,6 +38,7 @@ export const SETTINGS_ITEMS: Record<
   objectives: { label: 'settings_objectives', icon: <Flag />, to: paths.settingsObjectives },
   imports: { label: 'settings_imports', icon: <CloudUpload />, to: paths.settingsImports },
   occReset: { label: 'settings_occ_reset', icon: <RestartAlt />, to: paths.settingsOccReset },
+  sso: { label: 'settings_sso', icon: <VpnKey />, to: paths.settingsSso },
 };
 
 /** Below this width the side menu folds into a drawer opened from a bar above the page. */
