@@ -53,6 +53,8 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
   if (demo) await app.services.liveViews.seedDemo(demo).then(() => app.services.siteEvents.seedDemo(demo));
   // monitoring on the demo: health, the history's real outages, a few faults and tickets (features/monitoring)
   if (demo) await app.services.monitoringDemo(demo);
+  // the customer sign-in pages /login/desjardins, /login/lq, /login/teppermans (features/sso)
+  if (demo) await app.services.sso.seedDemo(demo.groups);
   // timers are jobs, declared by the features in their <feature>.jobs.ts and run by the one scheduler
   // (platform/scheduler); a second start of the same app (tests) keeps the jobs already registered
   const jobs: Job[] = [

@@ -30,6 +30,7 @@ import {
   type SignInRow,
   type SignInValues,
 } from './sso.repository.js';
+import { demoSignIns } from './sso-demo.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** How long a sign-in attempt may take at the provider (state, nonce and PKCE verifier expire then). */
@@ -225,6 +226,17 @@ export function createSsoService({ db, clock, config, tokens, log, eventLog, aut
       await eventLog.withAudit(async (tx) => {
         await deleteSignIn(db, id);
         await eventLog.record(tx, principal, 'CustomerSignIn.Delete', row.slug);
+      });
+    },
+
+    /** The demo's three customer sign-ins (sso-demo.ts), once, on the demo's first start. */
+    async seedDemo(groups: { retail: string; venues: string }): Promise<void> {
+      await eventLog.withAudit(async (tx) => {
+        for (const v of demoSignIns(groups)) {
+          if (await nameTaken(db, v.slug, null)) continue;
+          await insertSignIn(db, { ...v, client_secret_enc: box.seal(`demo-secret-${v.slug}`) }, clock.now());
+          await eventLog.record(tx, null, 'CustomerSignIn.Create', v.slug, { issuer: v.issuer_url });
+        }
       });
     },
 

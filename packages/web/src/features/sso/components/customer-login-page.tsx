@@ -54,7 +54,7 @@ export function CustomerLoginPage() {
     setFailure(null);
     try {
       const redirect = params.get('redirect');
-      const { authorizationUrl } = await startSignIn(customer, lang, isLocalPath(redirect) ? redirect : undefined);
+      const { authorizationUrl } = await startSignIn(customer, lang, isLocalPath(redirect) ? redirect : paths.home(lang));
       window.location.assign(authorizationUrl);
     } catch (e) {
       setFailure(e);
@@ -78,7 +78,11 @@ export function CustomerLoginPage() {
     <Box
       component="section"
       aria-labelledby="customer-sign-in-title"
-      sx={{ borderTop: b ? `6px solid ${b.primaryColor}` : undefined, pt: b ? 3 : 0 }}
+      sx={
+        b
+          ? { borderTop: `6px solid ${b.primaryColor}`, bgcolor: b.backgroundColor, borderRadius: 2, p: { xs: 2.5, sm: 4 } }
+          : undefined
+      }
     >
       {b?.logoUrl && (
         <Box
