@@ -141,7 +141,7 @@ export function TestsPage() {
           {locationId && messages.length === 0 && (
             <Typography color="text.secondary">{t('tests_no_messages')}</Typography>
           )}
-          <Box component="ol" aria-label={t('tests_messages')} sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 480, overflow: 'auto' }} data-testid="hub-messages">
+          <Box component="ol" tabIndex={0} aria-label={t('tests_messages')} sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 480, overflow: 'auto' }} data-testid="hub-messages">
             {messages.map((m, i) => (
               <Box
                 component="li"
