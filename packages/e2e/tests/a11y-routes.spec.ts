@@ -56,6 +56,7 @@ const SIGNED_IN = [
   'settings/imports',
   'settings/imports/some-node',
   'settings/occReset',
+  'settings/sso',
   'monitoring/tickets',
   'monitoring/devices',
   'monitoring/devices/some-device',

@@ -19,8 +19,12 @@ const GUIDE_IMAGES: Record<'en' | 'fr', string> = {
 
 /** the screen has drawn: its heading and no loading indicator left */
 async function settled(page: Page) {
-  await expect(page.locator('h1, [data-testid=liveview-screen], [data-testid=liveview-message]').first()).toBeVisible();
-  await expect(page.locator('.MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate, .MuiSkeleton-root')).toHaveCount(0);
+  await expect(
+    page.locator('h1, [data-testid=liveview-screen], [data-testid=liveview-message]').first(),
+  ).toBeVisible();
+  await expect(
+    page.locator('.MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate, .MuiSkeleton-root'),
+  ).toHaveCount(0);
 }
 
 async function figure(page: Page, lang: 'en' | 'fr', name: string) {
@@ -83,7 +87,9 @@ test.describe('help center', () => {
     expect(await images.count()).toBeGreaterThanOrEqual(14);
     for (const img of await images.all()) {
       await img.scrollIntoViewIfNeeded();
-      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+        .toBe(true);
     }
     await page.getByLabel('Search the guide').fill('objective');
     await expect(page.getByRole('status')).toHaveText(/Sections matching: \d+/);
@@ -104,9 +110,30 @@ test.describe('help center', () => {
 });
 
 const TEST_PAGE = {
-  en: { location: 'Location', device: 'Device', series: 'Series', send: 'Send the count', ok: 'Accepted values: 1', live: 'Connected and acknowledged' },
-  fr: { location: 'Emplacement', device: 'Appareil', series: 'Série', send: 'Envoyer le comptage', ok: 'Valeurs acceptées : 1', live: 'Connecté et confirmé' },
-  es: { location: 'Ubicación', device: 'Dispositivo', series: 'Serie', send: 'Enviar el conteo', ok: 'Valores aceptados: 1', live: 'Conectado y confirmado' },
+  en: {
+    location: 'Location',
+    device: 'Device',
+    series: 'Series',
+    send: 'Send the count',
+    ok: 'Accepted values: 1',
+    live: 'Connected and acknowledged',
+  },
+  fr: {
+    location: 'Emplacement',
+    device: 'Appareil',
+    series: 'Série',
+    send: 'Envoyer le comptage',
+    ok: 'Valeurs acceptées : 1',
+    live: 'Connecté et confirmé',
+  },
+  es: {
+    location: 'Ubicación',
+    device: 'Dispositivo',
+    series: 'Serie',
+    send: 'Enviar el conteo',
+    ok: 'Valores aceptados: 1',
+    live: 'Conectado y confirmado',
+  },
 } as const;
 
 /** In /tests/: subscribes to a demo store, sends a count to its first door and waits for the hub's message. */
@@ -118,14 +145,19 @@ async function sendSampleCount(page: Page, lang: Lang) {
   await page.getByLabel(w.device).click();
   await page.getByRole('option').first().click();
   await page.getByLabel(w.series).click();
-  await page.getByRole('option', { name: /^TrafficIn/ }).first().click();
+  await page
+    .getByRole('option', { name: /^TrafficIn/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: w.send }).click();
   await expect(page.getByRole('status').filter({ hasText: w.ok })).toBeVisible();
   await expect(page.getByTestId('hub-messages').locator('li').first()).toBeVisible();
 }
 
 test.describe('internal test pages', () => {
-  test('/tests/: the hub inspector shows the message a sample count causes (en, fr, es)', async ({ page }) => {
+  test('/tests/: the hub inspector shows the message a sample count causes (en, fr, es)', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await signIn(page, 'superadmin', 'en');
     for (const lang of ['en', 'fr', 'es'] as const) {

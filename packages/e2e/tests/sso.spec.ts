@@ -18,20 +18,25 @@ const PROVIDER_PORT = Number(process.env.E2E_PORT ?? 5123) + 2000;
 let idp: TestProvider;
 
 async function superAdminToken(request: APIRequestContext) {
-  const res = await request.post('/authentication', { data: { username: 'superadmin', password: DEMO_PASSWORD } });
+  const res = await request.post('/authentication', {
+    data: { username: 'superadmin', password: DEMO_PASSWORD },
+  });
   expect(res.ok()).toBe(true);
   return (await res.json()).token as string;
 }
 
 test.describe('customer sign-in (OpenID Connect)', () => {
   test.beforeAll(async () => {
-    idp = await startTestProvider([
-      {
-        client_id: 'footfall-e2e',
-        client_secret: 'footfall-e2e-secret',
-        redirect_uris: [OPEN, CLOSED].map((s) => `${baseURL}/login/${s}/callback`),
-      },
-    ], { port: PROVIDER_PORT });
+    idp = await startTestProvider(
+      [
+        {
+          client_id: 'footfall-e2e',
+          client_secret: 'footfall-e2e-secret',
+          redirect_uris: [OPEN, CLOSED].map((s) => `${baseURL}/login/${s}/callback`),
+        },
+      ],
+      { port: PROVIDER_PORT },
+    );
   });
   test.afterAll(async () => {
     await idp?.close();
@@ -143,7 +148,9 @@ test.describe('customer sign-in (OpenID Connect)', () => {
     await snap(page, 'es-sso-not-allowed');
   });
 
-  test("the demo customers' pages show their branding and say when the provider is absent", async ({ page }) => {
+  test("the demo customers' pages show their branding and say when the provider is absent", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const titles = {
       en: 'Desjardins branch traffic',
@@ -152,7 +159,7 @@ test.describe('customer sign-in (OpenID Connect)', () => {
     };
     const unreachable = {
       en: 'The identity provider cannot be reached right now.',
-      fr: 'Le fournisseur d\'identité est injoignable pour le moment.',
+      fr: "Le fournisseur d'identité est injoignable pour le moment.",
       es: 'No se puede contactar con el proveedor de identidad en este momento.',
     };
     for (const lang of LANGS) {

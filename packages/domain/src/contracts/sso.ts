@@ -104,7 +104,12 @@ export const CustomerSignInBody = z
       clientSecret: z.string().min(1).max(500).optional(),
     }).strict(),
     userMatch: z.enum(SSO_USER_MATCH).default('email'),
-    autoCreate: SsoAutoCreate.default({ enabled: false, userGroupId: null, scopeNodeId: null, roles: ['User'] }),
+    autoCreate: SsoAutoCreate.default({
+      enabled: false,
+      userGroupId: null,
+      scopeNodeId: null,
+      roles: ['User'],
+    }),
   })
   .strict()
   .superRefine((b, ctx) => {

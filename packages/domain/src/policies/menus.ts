@@ -32,7 +32,8 @@ export function toolbarSections(user: MenuSubject, current: Section): Section[] 
 /** The monitoring-tickets button with its badge: superAdmin or admin. */
 export const showsTicketButton = (user: Pick<MenuSubject, 'roles'>) => inRoleGroup(user, 'adminKind');
 
-export type SettingsMenuKey = 'tree' | 'users' | 'alerts' | 'logs' | 'objectives' | 'imports' | 'occReset' | 'sso';
+export type SettingsMenuKey =
+  'tree' | 'users' | 'alerts' | 'logs' | 'objectives' | 'imports' | 'occReset' | 'sso';
 
 /** Settings side menu: tree and users always; alerts, logs, objectives for admins; imports, resets for superAdmin. */
 export function settingsMenu(user: Pick<MenuSubject, 'roles'>): SettingsMenuKey[] {

@@ -26,7 +26,10 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
-export async function startTestProvider(clients: TestClient[], opts: { port?: number } = {}): Promise<TestProvider> {
+export async function startTestProvider(
+  clients: TestClient[],
+  opts: { port?: number } = {},
+): Promise<TestProvider> {
   const accounts = new Map<string, TestAccount>();
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
@@ -65,7 +68,10 @@ export async function startTestProvider(clients: TestClient[], opts: { port?: nu
         (oidc.result?.consent as { grantId?: string } | undefined)?.grantId ??
         oidc.session!.grantIdFor(oidc.client!.clientId);
       if (grantId) return oidc.provider.Grant.find(grantId);
-      const grant = new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
+      const grant = new oidc.provider.Grant({
+        clientId: oidc.client!.clientId,
+        accountId: oidc.session!.accountId!,
+      });
       grant.addOIDCScope('openid email profile');
       await grant.save();
       return grant;
@@ -87,7 +93,10 @@ export async function startTestProvider(clients: TestClient[], opts: { port?: nu
  * Goes through the provider's login page as a browser would (cookies, redirects) and returns the
  * parameters it sends back to the redirect URI (`code`, `state`, `iss`, or `error`).
  */
-export async function signInAtProvider(authorizationUrl: string, login: string): Promise<Record<string, string>> {
+export async function signInAtProvider(
+  authorizationUrl: string,
+  login: string,
+): Promise<Record<string, string>> {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const keep = (res: Response) => {
@@ -102,7 +111,10 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
   for (let hop = 0; hop < 10; hop++) {
     const res = await fetch(url, {
       method: body ? 'POST' : 'GET',
-      headers: { cookie: cookieHeader(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        cookie: cookieHeader(),
+        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       ...(body ? { body } : {}),
       redirect: 'manual',
     });
@@ -115,7 +127,8 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
       body = new URLSearchParams({ prompt: 'login', login, password: 'any' });
       continue;
     }
-    if (!location) throw new Error(`provider stopped at ${url} with ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    if (!location)
+      throw new Error(`provider stopped at ${url} with ${res.status}: ${(await res.text()).slice(0, 300)}`);
     await res.arrayBuffer();
     const next = new URL(location, url);
     if (next.origin !== new URL(authorizationUrl).origin) return Object.fromEntries(next.searchParams);

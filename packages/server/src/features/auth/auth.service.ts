@@ -130,7 +130,9 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
       if (!active(user) || !user.is_sso_user) return null;
       return eventLog.withAudit(async (tx) => {
         await recordSignIn(db, user.id, clock.now());
-        await eventLog.record(tx, principalOf(user), 'Authentication.SsoLogin', user.username, { signIn: slug });
+        await eventLog.record(tx, principalOf(user), 'Authentication.SsoLogin', user.username, {
+          signIn: slug,
+        });
         return issue(user, null);
       });
     },

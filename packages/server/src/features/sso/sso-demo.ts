@@ -31,7 +31,10 @@ const branding = (
   },
 });
 
-export function demoSignIns(groups: { retail: string; venues: string }): Omit<SignInValues, 'client_secret_enc'>[] {
+export function demoSignIns(groups: {
+  retail: string;
+  venues: string;
+}): Omit<SignInValues, 'client_secret_enc'>[] {
   const autoCreate = (scopeNodeId: string) => ({
     enabled: true,
     userGroupId: null,
@@ -48,7 +51,11 @@ export function demoSignIns(groups: { retail: string; venues: string }): Omit<Si
         'Desjardins',
         '#00703c',
         '#eef6f1',
-        { en: 'Desjardins branch traffic', fr: 'Achalandage des caisses Desjardins', es: 'Afluencia de las sucursales Desjardins' },
+        {
+          en: 'Desjardins branch traffic',
+          fr: 'Achalandage des caisses Desjardins',
+          es: 'Afluencia de las sucursales Desjardins',
+        },
         {
           en: 'Use your Desjardins employee account.',
           fr: 'Utilisez votre compte d’employé Desjardins.',

@@ -1,5 +1,10 @@
 import type { CustomerSignInBody } from '@footfall/domain';
-import { SUPER_ADMIN, unscoped, type MatrixRequestContext, type MatrixTable } from '../../test/access-matrix.js';
+import {
+  SUPER_ADMIN,
+  unscoped,
+  type MatrixRequestContext,
+  type MatrixTable,
+} from '../../test/access-matrix.js';
 import { asPrincipal, makeUser } from '../../test/factories.js';
 
 /**
@@ -38,7 +43,10 @@ const why = 'customer sign-ins are deployment-wide configuration of superAdmin, 
 
 export const accessMatrix: MatrixTable = {
   [`GET ${S}`]: { request: () => ({ url: S }), expect: unscoped(200, SUPER_ADMIN) },
-  [`POST ${S}`]: { request: () => ({ url: S, payload: matrixSignInBody() }), expect: unscoped(201, SUPER_ADMIN) },
+  [`POST ${S}`]: {
+    request: () => ({ url: S, payload: matrixSignInBody() }),
+    expect: unscoped(201, SUPER_ADMIN),
+  },
   [`GET ${S}/:id`]: {
     request: async (m) => ({ url: `${S}/${await existing(m)}` }),
     expect: unscoped(200, SUPER_ADMIN),

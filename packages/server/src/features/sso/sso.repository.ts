@@ -6,7 +6,8 @@ export type SignInRow = Selectable<CustomerSignInTable>;
 export type SignInValues = Omit<SignInRow, 'id' | 'updated_on'>;
 
 /** Every customer sign-in, by slug. */
-export const listSignIns = (db: Db) => db.selectFrom('customer_sign_in').selectAll().orderBy('slug').execute();
+export const listSignIns = (db: Db) =>
+  db.selectFrom('customer_sign_in').selectAll().orderBy('slug').execute();
 
 export const findSignIn = (db: Db, by: { id: string } | { slug: string } | { endpoint: string }) => {
   let q = db.selectFrom('customer_sign_in').selectAll();
@@ -29,7 +30,12 @@ export async function nameTaken(db: Db, name: string, exceptId: string | null): 
 export async function insertSignIn(db: Db, v: SignInValues, now: Date): Promise<string> {
   const row = await db
     .insertInto('customer_sign_in')
-    .values({ ...v, branding: JSON.stringify(v.branding), auto_create: JSON.stringify(v.auto_create), updated_on: now })
+    .values({
+      ...v,
+      branding: JSON.stringify(v.branding),
+      auto_create: JSON.stringify(v.auto_create),
+      updated_on: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -38,7 +44,12 @@ export async function insertSignIn(db: Db, v: SignInValues, now: Date): Promise<
 export async function updateSignIn(db: Db, id: string, v: SignInValues, now: Date): Promise<void> {
   await db
     .updateTable('customer_sign_in')
-    .set({ ...v, branding: JSON.stringify(v.branding), auto_create: JSON.stringify(v.auto_create), updated_on: now })
+    .set({
+      ...v,
+      branding: JSON.stringify(v.branding),
+      auto_create: JSON.stringify(v.auto_create),
+      updated_on: now,
+    })
     .where('id', '=', id)
     .execute();
 }

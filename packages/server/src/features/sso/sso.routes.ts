@@ -28,19 +28,37 @@ export const ssoRoutes: Feature = (services) => async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: ACCESS.superAdmin };
 
-  r.get(S, { config: admin, schema: { tags, summary: 'Every customer sign-in', response: { 200: CustomerSignInList } } }, async () =>
-    services.sso.list(),
+  r.get(
+    S,
+    {
+      config: admin,
+      schema: { tags, summary: 'Every customer sign-in', response: { 200: CustomerSignInList } },
+    },
+    async () => services.sso.list(),
   );
   r.get(
     `${S}/:id`,
-    { config: admin, schema: { tags, summary: 'One customer sign-in', params: IdParams, response: { 200: CustomerSignInDto } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'One customer sign-in',
+        params: IdParams,
+        response: { 200: CustomerSignInDto },
+      },
+    },
     async (req) => services.sso.get(req.params.id),
   );
   r.post(
     S,
     {
       config: admin,
-      schema: { tags, summary: 'Create a customer sign-in', body: CustomerSignInBody, response: { 201: CustomerSignInDto } },
+      schema: {
+        tags,
+        summary: 'Create a customer sign-in',
+        body: CustomerSignInBody,
+        response: { 201: CustomerSignInDto },
+      },
     },
     async (req, reply) => reply.status(201).send(await services.sso.create(principalOf(req), req.body)),
   );
@@ -86,7 +104,8 @@ export const ssoRoutes: Feature = (services) => async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: "Start a sign-in: the identity provider's authorization URL (state, nonce, PKCE kept server-side)",
+        summary:
+          "Start a sign-in: the identity provider's authorization URL (state, nonce, PKCE kept server-side)",
         params: SlugParams,
         body: StartSignInBody,
         response: { 200: StartSignInResponse, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody },
@@ -103,7 +122,14 @@ export const ssoRoutes: Feature = (services) => async (app) => {
         summary: "Exchange the identity provider's answer (code, state) for our tokens",
         params: z.object({ endpoint: z.string().max(40) }),
         body: SsoCallbackBody,
-        response: { 200: SsoTokenResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 502: ErrorBody },
+        response: {
+          200: SsoTokenResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          502: ErrorBody,
+        },
       },
     },
     async (req) => services.sso.complete(req.params.endpoint, req.body),

@@ -57,7 +57,18 @@ type Deps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'log'> & {
  * checked by openid-client (issuer, `iss` of the response, audience, nonce, signature, expiry) before a
  * user is matched by e-mail or subject, or created on first sign-in when the sign-in allows it.
  */
-export function createSsoService({ db, clock, config, tokens, log, eventLog, auth, users, tree, userGroups }: Deps) {
+export function createSsoService({
+  db,
+  clock,
+  config,
+  tokens,
+  log,
+  eventLog,
+  auth,
+  users,
+  tree,
+  userGroups,
+}: Deps) {
   const box = tokens.secretBox;
   const discovered = new Map<string, { at: number; config: oidc.Configuration }>();
 
@@ -162,7 +173,10 @@ export function createSsoService({ db, clock, config, tokens, log, eventLog, aut
   }
 
   /** The user the provider's claims name, created on first sign-in when allowed; null when none may. */
-  async function userFor(row: SignInRow, claims: oidc.IDToken & Record<string, unknown>): Promise<string | null> {
+  async function userFor(
+    row: SignInRow,
+    claims: oidc.IDToken & Record<string, unknown>,
+  ): Promise<string | null> {
     const subject = claims.sub;
     const linked = await findIdentity(db, row.id, subject);
     if (linked) return linked.user_id;
@@ -283,7 +297,8 @@ export function createSsoService({ db, clock, config, tokens, log, eventLog, aut
     async complete(endpoint: string, body: SsoCallbackBody) {
       const row = await enabledByEndpoint({ endpoint });
       const attempt = await consumeLoginState(db, sha256(body.state), row.id, clock.now());
-      if (!attempt) throw ssoError(400, 'sso_state_invalid', 'This sign-in attempt is unknown, used or expired', 'state');
+      if (!attempt)
+        throw ssoError(400, 'sso_state_invalid', 'This sign-in attempt is unknown, used or expired', 'state');
       if (body.error) {
         throw ssoError(401, 'sso_provider_error', `The identity provider refused the sign-in: ${body.error}`);
       }
@@ -305,7 +320,8 @@ export function createSsoService({ db, clock, config, tokens, log, eventLog, aut
       } catch (err) {
         const reachable = !(err instanceof TypeError && /fetch failed/i.test(String(err.message)));
         log.warn({ err: errorText(err), signIn: row.slug }, 'single sign-on answer refused');
-        if (!reachable) throw ssoError(502, 'sso_provider_unreachable', 'The identity provider cannot be reached');
+        if (!reachable)
+          throw ssoError(502, 'sso_provider_unreachable', 'The identity provider cannot be reached');
         throw ssoError(401, 'sso_response_refused', 'The identity provider’s answer was refused');
       }
       if (!claims) throw ssoError(401, 'sso_response_refused', 'The identity provider sent no ID token');

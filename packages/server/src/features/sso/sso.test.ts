@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerSignInBody } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { authHeader, makeGroup, makeLocation, makeUser, type MadeNode, type MadeUser } from '../../test/factories.js';
+import {
+  authHeader,
+  makeGroup,
+  makeLocation,
+  makeUser,
+  type MadeNode,
+  type MadeUser,
+} from '../../test/factories.js';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../../test/oidc-test-provider.js';
 
 /**
@@ -44,7 +51,12 @@ describe('customer sign-in with OpenID Connect', () => {
   });
 
   const admin = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: await authHeader(t.ctx, superAdmin), ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: await authHeader(t.ctx, superAdmin),
+      ...(payload ? { payload } : {}),
+    });
 
   const start = async (slug: string) => {
     const res = await t.app.inject({
@@ -107,7 +119,11 @@ describe('customer sign-in with OpenID Connect', () => {
     const bad = await admin('POST', '/api/CustomerSignIn', body('Bad Slug'));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('slug');
-    const reserved = await admin('POST', '/api/CustomerSignIn', body('refreshToken'.toLowerCase(), { endpoint: 'impersonate' }));
+    const reserved = await admin(
+      'POST',
+      '/api/CustomerSignIn',
+      body('refreshToken'.toLowerCase(), { endpoint: 'impersonate' }),
+    );
     expect(reserved.statusCode).toBe(400);
     expect(reserved.json().field).toBe('endpoint');
     const colour = await admin('POST', '/api/CustomerSignIn', {
@@ -125,21 +141,34 @@ describe('customer sign-in with OpenID Connect', () => {
     const taken = await admin('POST', '/api/CustomerSignIn', body('acme'));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().field).toBe('slug');
-    const count = await t.db.selectFrom('customer_sign_in').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('customer_sign_in')
+      .select((e) => e.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
   it('shows the branding publicly, 404 for an unknown page', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/CustomerSignIn/public/acme' });
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ slug: 'acme', endpoint: 'acme', branding: { primaryColor: '#00874e' } });
+    expect(page.json()).toMatchObject({
+      slug: 'acme',
+      endpoint: 'acme',
+      branding: { primaryColor: '#00874e' },
+    });
     expect(JSON.stringify(page.json())).not.toContain('footfall');
-    expect((await t.app.inject({ method: 'GET', url: '/api/CustomerSignIn/public/nobody' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/CustomerSignIn/public/nobody' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('signs an SSO user in: PKCE and nonce in the request, our tokens for the matched e-mail', async () => {
     const user = await makeUser(t.db, { roles: ['User'], scopeNodeId: store.id, email: 'Alice@Acme.test' });
-    await t.db.updateTable('app_user').set({ is_sso_user: true, password_hash: null }).where('id', '=', user.id).execute();
+    await t.db
+      .updateTable('app_user')
+      .set({ is_sso_user: true, password_hash: null })
+      .where('id', '=', user.id)
+      .execute();
     idp.accounts.set('alice-sub', { email: 'alice@acme.test' });
     const url = new URL(await start('acme'));
     expect(url.origin).toBe(idp.issuer);
@@ -175,7 +204,11 @@ describe('customer sign-in with OpenID Connect', () => {
   it('refuses a replayed state, an expired one and an unknown one (400 on state)', async () => {
     idp.accounts.set('bob-sub', { email: 'bob@acme.test' });
     const bob = await makeUser(t.db, { roles: ['User'], scopeNodeId: store.id, email: 'bob@acme.test' });
-    await t.db.updateTable('app_user').set({ is_sso_user: true, password_hash: null }).where('id', '=', bob.id).execute();
+    await t.db
+      .updateTable('app_user')
+      .set({ is_sso_user: true, password_hash: null })
+      .where('id', '=', bob.id)
+      .execute();
     const back = await signInAtProvider(await start('acme'), 'bob-sub');
     expect((await exchange('acme', back)).statusCode).toBe(200);
     const replay = await exchange('acme', back);
@@ -192,7 +225,7 @@ describe('customer sign-in with OpenID Connect', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
-  it("refuses a code issued to another client (another audience) and an answer naming another issuer", async () => {
+  it('refuses a code issued to another client (another audience) and an answer naming another issuer', async () => {
     // the other app's code, injected into our callback with a state of ours: the provider refuses to
     // exchange it for our client, so no token is ever issued
     const ours = new URL(await start('acme'));
@@ -237,11 +270,15 @@ describe('customer sign-in with OpenID Connect', () => {
       .where('id', '=', dave.id)
       .execute();
     idp.accounts.set('dave-sub', { email: 'dave@acme.test' });
-    expect((await exchange('acme', await signInAtProvider(await start('acme'), 'dave-sub'))).statusCode).toBe(403);
+    expect((await exchange('acme', await signInAtProvider(await start('acme'), 'dave-sub'))).statusCode).toBe(
+      403,
+    );
 
     // an e-mail the provider has not verified matches nobody
     idp.accounts.set('eve-sub', { email: 'alice@acme.test', email_verified: false });
-    expect((await exchange('acme', await signInAtProvider(await start('acme'), 'eve-sub'))).statusCode).toBe(403);
+    expect((await exchange('acme', await signInAtProvider(await start('acme'), 'eve-sub'))).statusCode).toBe(
+      403,
+    );
   });
 
   it('creates the user on first sign-in into the configured group and scope, once', async () => {
@@ -259,7 +296,17 @@ describe('customer sign-in with OpenID Connect', () => {
     expect(first.statusCode).toBe(200);
     const row = await t.db
       .selectFrom('app_user')
-      .select(['id', 'username', 'first_name', 'last_name', 'scope_node_id', 'user_group_id', 'is_sso_user', 'password_hash', 'roles'])
+      .select([
+        'id',
+        'username',
+        'first_name',
+        'last_name',
+        'scope_node_id',
+        'user_group_id',
+        'is_sso_user',
+        'password_hash',
+        'roles',
+      ])
       .where('email', '=', 'frank@acme.test')
       .execute();
     expect(row.map(({ id: _id, ...r }) => r)).toEqual([
@@ -274,7 +321,10 @@ describe('customer sign-in with OpenID Connect', () => {
         roles: ['User'],
       },
     ]);
-    const second = await exchange('acme-new', await signInAtProvider(await start('acme-create'), 'frank-sub'));
+    const second = await exchange(
+      'acme-new',
+      await signInAtProvider(await start('acme-create'), 'frank-sub'),
+    );
     expect(second.statusCode).toBe(200);
     const count = await t.db
       .selectFrom('app_user')
@@ -307,10 +357,17 @@ describe('customer sign-in with OpenID Connect', () => {
       body('acme-off', { provider: { ...body('x').provider, issuerUrl: 'http://127.0.0.1:9/absent' } }),
     );
     expect(gone.statusCode).toBe(201);
-    const res = await t.app.inject({ method: 'POST', url: '/api/CustomerSignIn/public/acme-off/start', payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/CustomerSignIn/public/acme-off/start',
+      payload: {},
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toBe('sso_provider_unreachable');
-    const off = await admin('PUT', `/api/CustomerSignIn/${gone.json().id}`, { ...body('acme-off'), enabled: false });
+    const off = await admin('PUT', `/api/CustomerSignIn/${gone.json().id}`, {
+      ...body('acme-off'),
+      enabled: false,
+    });
     expect(off.statusCode).toBe(200);
     expect(off.json().provider.hasClientSecret).toBe(true);
     const page = await t.app.inject({ method: 'GET', url: '/api/CustomerSignIn/public/acme-off' });

@@ -320,7 +320,8 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
      */
     async createSsoUser(input: SsoUserInput): Promise<{ id: string; username: string }> {
       let username = input.username.slice(0, 100);
-      for (let n = 2; await usernameTaken(db, username); n++) username = `${input.username.slice(0, 90)}-${n}`;
+      for (let n = 2; await usernameTaken(db, username); n++)
+        username = `${input.username.slice(0, 90)}-${n}`;
       const id = await eventLog.withAudit(async (tx) => {
         const id = await insertUser(
           db,

@@ -36,10 +36,7 @@ export function LoginPage() {
 
   return (
     <Box component="form" onSubmit={submit} noValidate aria-label={t('login_title')}>
-      <AuthHeading
-        title={t('login_title')}
-        subtitle={t('login_subtitle')}
-      />
+      <AuthHeading title={t('login_title')} subtitle={t('login_subtitle')} />
       {login.isError && (
         <Alert severity="error" sx={{ mb: 2.5 }} role="alert">
           {t('login_error_message')}

@@ -14,7 +14,10 @@ export const publicSignInQuery = (slug: string) =>
   queryOptions({
     queryKey: ['customer-sign-in', 'public', slug] as const,
     queryFn: ({ signal }) =>
-      api<PublicSignIn>(`/api/CustomerSignIn/public/${encodeURIComponent(slug)}`, { signal, anonymous: true }),
+      api<PublicSignIn>(`/api/CustomerSignIn/public/${encodeURIComponent(slug)}`, {
+        signal,
+        anonymous: true,
+      }),
     retry: false,
     staleTime: 5 * 60_000,
   });

@@ -54,7 +54,11 @@ export function CustomerLoginPage() {
     setFailure(null);
     try {
       const redirect = params.get('redirect');
-      const { authorizationUrl } = await startSignIn(customer, lang, isLocalPath(redirect) ? redirect : paths.home(lang));
+      const { authorizationUrl } = await startSignIn(
+        customer,
+        lang,
+        isLocalPath(redirect) ? redirect : paths.home(lang),
+      );
       window.location.assign(authorizationUrl);
     } catch (e) {
       setFailure(e);
@@ -80,7 +84,12 @@ export function CustomerLoginPage() {
       aria-labelledby="customer-sign-in-title"
       sx={
         b
-          ? { borderTop: `6px solid ${b.primaryColor}`, bgcolor: b.backgroundColor, borderRadius: 2, p: { xs: 2.5, sm: 4 } }
+          ? {
+              borderTop: `6px solid ${b.primaryColor}`,
+              bgcolor: b.backgroundColor,
+              borderRadius: 2,
+              p: { xs: 2.5, sm: 4 },
+            }
           : undefined
       }
     >
@@ -112,7 +121,10 @@ export function CustomerLoginPage() {
           fullWidth
           loading={starting}
           onClick={() => void start()}
-          sx={{ bgcolor: b!.primaryColor, '&:hover': { bgcolor: b!.primaryColor, filter: 'brightness(0.9)' } }}
+          sx={{
+            bgcolor: b!.primaryColor,
+            '&:hover': { bgcolor: b!.primaryColor, filter: 'brightness(0.9)' },
+          }}
         >
           {b!.buttonLabel[lang] || t('sso_sign_in_with', { name: page.data.name })}
         </Button>

@@ -40,7 +40,9 @@ export function SsoCallbackPage() {
   useEffect(() => {
     const params = Object.fromEntries(new URLSearchParams(window.location.search));
     const keys = ['code', 'state', 'iss', 'error', 'error_description'] as const;
-    const answer = Object.fromEntries(keys.filter((k) => params[k] !== undefined).map((k) => [k, params[k]!]));
+    const answer = Object.fromEntries(
+      keys.filter((k) => params[k] !== undefined).map((k) => [k, params[k]!]),
+    );
     if (!answer.state) {
       setFailure(new Error('no state'));
       return;

@@ -64,7 +64,12 @@ const formOf = (s: CustomerSignInDto): Form => ({
   name: s.name,
   enabled: s.enabled,
   branding: s.branding,
-  provider: { issuerUrl: s.provider.issuerUrl, clientId: s.provider.clientId, clientSecret: '', scopes: s.provider.scopes },
+  provider: {
+    issuerUrl: s.provider.issuerUrl,
+    clientId: s.provider.clientId,
+    clientSecret: '',
+    scopes: s.provider.scopes,
+  },
   userMatch: s.userMatch,
   autoCreate: s.autoCreate,
 });
@@ -145,7 +150,10 @@ export function SsoSettingsPage() {
                     />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton aria-label={t('sso_edit', { name: s.name })} onClick={() => setEditing(formOf(s))}>
+                    <IconButton
+                      aria-label={t('sso_edit', { name: s.name })}
+                      onClick={() => setEditing(formOf(s))}
+                    >
                       <EditOutlined />
                     </IconButton>
                     <IconButton aria-label={t('sso_delete', { name: s.name })} onClick={() => setDeleting(s)}>
@@ -166,7 +174,9 @@ export function SsoSettingsPage() {
         />
       )}
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="sso-delete-title">
-        <DialogTitle id="sso-delete-title">{t('sso_delete_title', { name: deleting?.name ?? '' })}</DialogTitle>
+        <DialogTitle id="sso-delete-title">
+          {t('sso_delete_title', { name: deleting?.name ?? '' })}
+        </DialogTitle>
         <DialogContent>
           <Typography>{t('sso_delete_text')}</Typography>
         </DialogContent>
@@ -204,7 +214,8 @@ function SignInDialog({
   const groups = useQuery(userGroupsForSsoQuery());
   const scopes = useMemo(() => flattenTree(tree.data ?? []).filter((n) => n.kind !== 'device'), [tree.data]);
   const error = save.error instanceof ApiError ? save.error : null;
-  const fieldError = (field: string) => (error?.field === field ? (error.body?.message ?? t('sso_invalid')) : undefined);
+  const fieldError = (field: string) =>
+    error?.field === field ? (error.body?.message ?? t('sso_invalid')) : undefined;
   const patch = (p: Partial<Form>) => setForm((f) => ({ ...f, ...p }));
   const brand = (p: Partial<Form['branding']>) => patch({ branding: { ...form.branding, ...p } });
   const provider = (p: Partial<Form['provider']>) => patch({ provider: { ...form.provider, ...p } });
@@ -244,7 +255,9 @@ function SignInDialog({
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="sso-dialog-title">
-      <DialogTitle id="sso-dialog-title">{initial.id ? t('sso_edit_title', { name: initial.name }) : t('sso_new')}</DialogTitle>
+      <DialogTitle id="sso-dialog-title">
+        {initial.id ? t('sso_edit_title', { name: initial.name }) : t('sso_new')}
+      </DialogTitle>
       <DialogContent>
         <Stack sx={{ gap: 2, pt: 1 }}>
           {error && !error.field && <Alert severity="error">{error.body?.message ?? t('sso_invalid')}</Alert>}
@@ -355,7 +368,9 @@ function SignInDialog({
               value={form.provider.clientSecret ?? ''}
               onChange={(e) => provider({ clientSecret: e.target.value })}
               error={!!fieldError('provider.clientSecret')}
-              helperText={fieldError('provider.clientSecret') ?? (initial.id ? t('sso_secret_unchanged') : undefined)}
+              helperText={
+                fieldError('provider.clientSecret') ?? (initial.id ? t('sso_secret_unchanged') : undefined)
+              }
               fullWidth
               size="small"
             />
@@ -385,7 +400,10 @@ function SignInDialog({
           </TextField>
           <FormControlLabel
             control={
-              <Switch checked={form.autoCreate.enabled} onChange={(e) => auto({ enabled: e.target.checked })} />
+              <Switch
+                checked={form.autoCreate.enabled}
+                onChange={(e) => auto({ enabled: e.target.checked })}
+              />
             }
             label={t('sso_auto_create')}
           />

@@ -10,13 +10,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { LiveFeedMessage, TimeSeriesInfo } from '@footfall/domain';
+import { LOCALES, type LiveFeedMessage, type TimeSeriesInfo } from '@footfall/domain';
 import { usePageTitle } from '../../../components/page-title';
 import { api, ApiError } from '../../../lib/api-client';
 import { useLiveConnection } from '../../../lib/live-hub/use-live-connection';
 import type { LiveStatus } from '../../../lib/live-hub/live-connection';
 import { tokenStore } from '../../../lib/session/token-store';
 import { flattenTree, treeQuery } from '../../../lib/tree-api';
+import { useLang } from '../../../lib/use-lang';
 
 interface HubMessage {
   at: string;
@@ -46,6 +47,7 @@ const localMinute = (d = new Date()) => {
  */
 export function TestsPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   usePageTitle(t('tests_title'));
   const tree = useQuery(treeQuery());
   const nodes = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
@@ -55,19 +57,29 @@ export function TestsPage() {
   const [messages, setMessages] = useState<HubMessage[]>([]);
   const push = (event: string, detail: unknown) =>
     setMessages((m) =>
-      [{ at: new Date().toLocaleTimeString(), event, detail: JSON.stringify(detail) }, ...m].slice(0, MAX_MESSAGES),
+      [
+        { at: new Date().toLocaleTimeString(LOCALES[lang]), event, detail: JSON.stringify(detail) },
+        ...m,
+      ].slice(0, MAX_MESSAGES),
     );
-  const subscribed = useMemo(() => (locationId ? [locationId, ...devices.map((d) => d.id)] : []), [locationId, devices.length]); // eslint-disable-line react-hooks/exhaustive-deps
+  // the hook reconnects only when the set of ids changes, not on each render's new array
+  const subscribed = locationId ? [locationId, ...devices.map((d) => d.id)] : [];
   const status = useLiveConnection({
     accessToken: locationId ? () => tokenStore.get()?.token ?? '' : null,
     nodeIds: subscribed,
     handlers: {
       onOccupancy: (nodeId, value, occurredOn) => push('NewOccupancy', { nodeId, value, occurredOn }),
-      onSettings: (occupancyId, warning, alert) => push('NewLiveViewSettings', { occupancyId, warning, alert }),
+      onSettings: (occupancyId, warning, alert) =>
+        push('NewLiveViewSettings', { occupancyId, warning, alert }),
       onFeed: (m: LiveFeedMessage) =>
         push('MeasurementsLiveFeed', {
           nodeId: m.nodeId,
-          items: m.items.map((i) => ({ name: i.name, protocol: i.measurementProtocol, value: i.value, occurredOn: i.occurredOn })),
+          items: m.items.map((i) => ({
+            name: i.name,
+            protocol: i.measurementProtocol,
+            value: i.value,
+            occurredOn: i.occurredOn,
+          })),
         }),
       onSubscribeError: (e) => push('error', e.message),
     },
@@ -87,7 +99,9 @@ export function TestsPage() {
     mutationFn: () =>
       api<{ accepted: number }>('/api/ingest/measurements', {
         body: {
-          measurements: [{ timeSeriesId: seriesId, occurredOn: new Date(minute).toISOString(), value: Number(value) }],
+          measurements: [
+            { timeSeriesId: seriesId, occurredOn: new Date(minute).toISOString(), value: Number(value) },
+          ],
         },
       }),
   });
@@ -122,9 +136,19 @@ export function TestsPage() {
         ))}
       </TextField>
       <Stack direction={{ xs: 'column', lg: 'row' }} sx={{ gap: 3, alignItems: 'stretch' }}>
-        <Paper variant="outlined" component="section" aria-labelledby="hub-title" sx={{ p: 2.5, flex: 3, minWidth: 0 }}>
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="hub-title"
+          sx={{ p: 2.5, flex: 3, minWidth: 0 }}
+        >
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 2 }}>
-            <Typography id="hub-title" variant="h3" component="h2" sx={{ fontSize: 18, fontWeight: 700, flex: 1 }}>
+            <Typography
+              id="hub-title"
+              variant="h3"
+              component="h2"
+              sx={{ fontSize: 18, fontWeight: 700, flex: 1 }}
+            >
               {t('tests_hub_title')}
             </Typography>
             <Chip
@@ -141,7 +165,13 @@ export function TestsPage() {
           {locationId && messages.length === 0 && (
             <Typography color="text.secondary">{t('tests_no_messages')}</Typography>
           )}
-          <Box component="ol" tabIndex={0} aria-label={t('tests_messages')} sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 480, overflow: 'auto' }} data-testid="hub-messages">
+          <Box
+            component="ol"
+            tabIndex={0}
+            aria-label={t('tests_messages')}
+            sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 480, overflow: 'auto' }}
+            data-testid="hub-messages"
+          >
             {messages.map((m, i) => (
               <Box
                 component="li"
@@ -162,7 +192,12 @@ export function TestsPage() {
           </Box>
         </Paper>
         <Paper variant="outlined" component="section" aria-labelledby="ingest-title" sx={{ p: 2.5, flex: 2 }}>
-          <Typography id="ingest-title" variant="h3" component="h2" sx={{ fontSize: 18, fontWeight: 700, mb: 2 }}>
+          <Typography
+            id="ingest-title"
+            variant="h3"
+            component="h2"
+            sx={{ fontSize: 18, fontWeight: 700, mb: 2 }}
+          >
             {t('tests_ingest_title')}
           </Typography>
           <Stack
@@ -226,7 +261,12 @@ export function TestsPage() {
                 sx={{ flex: 2 }}
               />
             </Stack>
-            <Button type="submit" variant="contained" disabled={!seriesId || value === '' || !minute} loading={send.isPending}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!seriesId || value === '' || !minute}
+              loading={send.isPending}
+            >
               {t('tests_send')}
             </Button>
             {send.isSuccess && (
