@@ -36,6 +36,7 @@ export * from './contracts/objectives.js';
 export * from './objectives/index.js';
 export * from './contracts/ranking.js';
 export * from './contracts/weather.js';
+export * from './contracts/sso.js';
 export * from './ranking/ranks.js';
 export * from './schedules/next-run.js';
 export * from './contracts/report-schedules.js';

@@ -58,6 +58,7 @@ const SIGNED_IN = [
   'settings/occReset',
   'settings/liveviews',
   'settings/events',
+  'settings/sso',
   'monitoring/tickets',
   'monitoring/devices',
   'monitoring/devices/some-device',

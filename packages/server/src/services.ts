@@ -37,6 +37,7 @@ import { seedDemoObjectives } from './features/objectives/objectives-demo.js';
 import { createPerformanceService } from './features/objectives/performance.service.js';
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import { createRankingService } from './features/ranking/ranking.service.js';
+import { createSsoService } from './features/sso/sso.service.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 import { createReportSchedulesService } from './features/report-schedules/report-schedules.service.js';
 import { createWeatherService } from './features/weather/weather.service.js';
@@ -168,6 +169,7 @@ export function createServices(ctx: AppContext) {
     jobs: createJobsService(ctx.db),
     auth,
     users,
+    sso: createSsoService({ ...ctx, eventLog, auth, users, tree, userGroups }),
     usersReport,
     userGroups,
     settings: createSettingsService(ctx, eventLog),

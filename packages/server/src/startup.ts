@@ -56,6 +56,8 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
   if (demo) await app.services.monitoringDemo(demo);
   // a few scheduled reports with their history (features/report-schedules)
   if (demo) await app.services.reportSchedules.seedDemo(demo);
+  // the customer sign-in pages /login/desjardins, /login/lq, /login/teppermans (features/sso)
+  if (demo) await app.services.sso.seedDemo(demo.groups);
   // timers are jobs, declared by the features in their <feature>.jobs.ts and run by the one scheduler
   // (platform/scheduler); a second start of the same app (tests) keeps the jobs already registered
   const jobs: Job[] = [

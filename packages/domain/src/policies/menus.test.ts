@@ -21,7 +21,7 @@ describe('settings menu per role', () => {
   it.each<[Role, string[]]>([
     [
       'superAdmin',
-      ['tree', 'users', 'alerts', 'logs', 'objectives', 'imports', 'occReset', 'liveViews', 'events'],
+      ['tree', 'users', 'alerts', 'logs', 'objectives', 'imports', 'occReset', 'sso', 'liveViews', 'events'],
     ],
     ['admin', ['tree', 'users', 'alerts', 'logs', 'objectives', 'liveViews', 'events']],
     ['User', ['tree', 'users']],

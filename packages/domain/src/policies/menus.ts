@@ -33,13 +33,22 @@ export function toolbarSections(user: MenuSubject, current: Section): Section[] 
 export const showsTicketButton = (user: Pick<MenuSubject, 'roles'>) => inRoleGroup(user, 'adminKind');
 
 export type SettingsMenuKey =
-  'tree' | 'users' | 'alerts' | 'logs' | 'objectives' | 'imports' | 'occReset' | 'liveViews' | 'events';
+  | 'tree'
+  | 'users'
+  | 'alerts'
+  | 'logs'
+  | 'objectives'
+  | 'imports'
+  | 'occReset'
+  | 'sso'
+  | 'liveViews'
+  | 'events';
 
 /** Settings side menu: tree and users always; alerts, logs, objectives for admins; imports, resets for superAdmin. */
 export function settingsMenu(user: Pick<MenuSubject, 'roles'>): SettingsMenuKey[] {
   const items: SettingsMenuKey[] = ['tree', 'users'];
   if (inRoleGroup(user, 'adminKind')) items.push('alerts', 'logs', 'objectives');
-  if (inRoleGroup(user, 'superAdmin')) items.push('imports', 'occReset');
+  if (inRoleGroup(user, 'superAdmin')) items.push('imports', 'occReset', 'sso');
   // issue 16: live view and showtime settings (the spec has no route for them), admins
   if (inRoleGroup(user, 'adminKind')) items.push('liveViews', 'events');
   return items;

@@ -32,6 +32,7 @@ import { objectiveRoutes } from './objectives/objectives.routes.js';
 import { rankingRoutes } from './ranking/ranking.routes.js';
 import { reportScheduleRoutes } from './report-schedules/report-schedules.routes.js';
 import { weatherRoutes } from './weather/weather.routes.js';
+import { ssoRoutes } from './sso/sso.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [
@@ -68,4 +69,5 @@ export const features: Feature[] = [
   rankingRoutes,
   reportScheduleRoutes,
   weatherRoutes,
+  ssoRoutes,
 ];

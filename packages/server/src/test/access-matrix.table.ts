@@ -54,6 +54,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/ingest/k/:pushKey/hikvision',
   'POST /api/ingest/k/:pushKey/milesight',
   'POST /api/ingest/k/:pushKey/vivotek',
+  // customer sign-in pages (features/sso): their branding, starting an attempt, the code exchange
+  'GET /api/CustomerSignIn/public/:slug',
+  'POST /api/CustomerSignIn/public/:slug/start',
+  'POST /authentication/:endpoint',
 ];
 
 const TREE = '/api/OrganizationalTree';

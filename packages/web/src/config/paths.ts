@@ -81,6 +81,8 @@ export const paths = {
   settingsOccReset: route('settings/occReset'),
   settingsLiveViews: route('settings/liveviews'),
   settingsEvents: route('settings/events'),
+  settingsSso: route('settings/sso'),
+  loginCustomerCallback: route('login/:customer/callback'),
   settingsTree: route('settings/tree'),
   settingsUsers: route('settings/users'),
   settingsUser: route('settings/users/:id'),
@@ -101,14 +103,6 @@ export const paths = {
 
 /** Old-style report viewers under /reportViewer/ (spec section 2): one per report a user may be given. */
 export const REPORT_VIEWERS = USER_REPORTS;
-
-/** Customer-specific sign-in pages and the authentication call each one makes. */
-export const CUSTOMER_LOGINS = {
-  desjardins: { endpoint: '/authentication/desjardins', name: 'Desjardins' },
-  lq: { endpoint: '/authentication/loto-quebec', name: 'Loto-Québec' },
-  teppermans: { endpoint: '/authentication/teppermans', name: "Tepperman's" },
-} as const;
-export type CustomerLogin = keyof typeof CUSTOMER_LOGINS;
 
 /** Static user guides shipped in packages/web/public (French users get the French guide). */
 export const helpCenterPath = (lang: Language) =>

@@ -21,6 +21,15 @@ export async function findCredentials(db: Db, by: { username: string } | { id: s
   q = 'id' in by ? q.where('id', '=', by.id) : q.where(sql`lower(username)`, '=', by.username.toLowerCase());
   return q.executeTakeFirst();
 }
+/** The users whose e-mail is this one (case ignored): a single-sign-on match needs exactly one. */
+export const findUserIdsByEmail = (db: Db, email: string) =>
+  db
+    .selectFrom('app_user')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .limit(2)
+    .execute();
+
 export type Credentials = NonNullable<Awaited<ReturnType<typeof findCredentials>>>;
 
 /**

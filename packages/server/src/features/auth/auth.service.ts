@@ -8,6 +8,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../p
 import {
   consumePasswordReset,
   findCredentials,
+  findUserIdsByEmail,
   findRefreshToken,
   insertPasswordReset,
   insertRefreshToken,
@@ -110,6 +111,29 @@ export function createAuthService({ db, clock, config, tokens, mailer, log, even
         await recordSignIn(db, user.id, clock.now());
         await eventLog.record(tx, principalOf(user), 'Authentication.Login', user.username);
         return { ok: true as const, tokens: await issue(user, null) };
+      });
+    },
+
+    /** The one user with this e-mail (single sign-on matching by e-mail); null for none or several. */
+    async userIdByEmail(email: string): Promise<string | null> {
+      const rows = await findUserIdsByEmail(db, email);
+      return rows.length === 1 ? rows[0]!.id : null;
+    },
+
+    /**
+     * Tokens for a user the customer sign-in `slug` has authenticated (features/sso). Only an active
+     * single-sign-on user may: a password account is never taken over by an identity provider that
+     * names its e-mail. Null when the user may not sign in this way.
+     */
+    async signInWithProvider(userId: string, slug: string): Promise<TokenResponse | null> {
+      const user = await findCredentials(db, { id: userId });
+      if (!active(user) || !user.is_sso_user) return null;
+      return eventLog.withAudit(async (tx) => {
+        await recordSignIn(db, user.id, clock.now());
+        await eventLog.record(tx, principalOf(user), 'Authentication.SsoLogin', user.username, {
+          signIn: slug,
+        });
+        return issue(user, null);
       });
     },
 

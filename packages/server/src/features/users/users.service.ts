@@ -89,6 +89,20 @@ export interface SystemUserInput {
   mobileSettings?: Partial<MobileSettings>;
 }
 
+/** A user created by their first single sign-on (see createSsoUser). */
+export interface SsoUserInput {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  language: string;
+  roles: Role[];
+  scopeNodeId: string | null;
+  userGroupId: string | null;
+  /** the customer sign-in's slug, for the event log */
+  signIn: string;
+}
+
 const hashChecked = async (password: string, field: string) => {
   const check = checkPassword(password);
   if (!check.valid) throw new PasswordRuleError(field, check.missing, check.classesShort);
@@ -297,6 +311,47 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
         return id;
       });
       return presentById(id);
+    },
+
+    /**
+     * A single-sign-on user created on their first sign-in (features/sso): no password, the group,
+     * scope and roles the customer sign-in configures, no actor (the event log names the sign-in).
+     * The username is the e-mail (or the provider's subject), made unique with a number when taken.
+     */
+    async createSsoUser(input: SsoUserInput): Promise<{ id: string; username: string }> {
+      let username = input.username.slice(0, 100);
+      for (let n = 2; await usernameTaken(db, username); n++)
+        username = `${input.username.slice(0, 90)}-${n}`;
+      const id = await eventLog.withAudit(async (tx) => {
+        const id = await insertUser(
+          db,
+          {
+            username,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            email: input.email,
+            language: trimLanguage(input.language),
+            password_hash: null,
+            roles: [...new Set(input.roles)],
+            scope_node_id: input.scopeNodeId,
+            user_group_id: input.userGroupId,
+            mobile_settings: { ...DEFAULT_MOBILE_SETTINGS },
+            timeout_minutes: 0,
+            reset_password_at_next_login: false,
+            is_sso_user: true,
+            disabled_at: null,
+          },
+          clock.now(),
+        );
+        if (templates) await templates().applyUserCreationActions(id, input.userGroupId, input.scopeNodeId);
+        await eventLog.record(tx, null, 'User.Create', username, {
+          roles: input.roles,
+          scope: input.scopeNodeId,
+          signIn: input.signIn,
+        });
+        return id;
+      });
+      return { id, username };
     },
 
     /** The demo seeder and `npm run create-admin`: no actor, no scope checks; the password rule holds. */

@@ -1,3 +1,4 @@
+import { SecretBox } from './secret-box.js';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Clock } from '../clock.js';
 
@@ -38,12 +39,15 @@ function actorOf(act: unknown): AccessClaims['act'] | undefined {
 
 export class TokenService {
   private readonly key: Uint8Array;
+  /** encrypts secrets kept at rest under a key derived from the same server secret */
+  readonly secretBox: SecretBox;
   constructor(
     secret: string,
     private readonly clock: Clock,
     private readonly accessMinutes: number,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.secretBox = new SecretBox(secret);
   }
 
   get accessLifetimeMs() {

@@ -14,6 +14,7 @@ import type { SchedulerTables } from './scheduler.tables.js';
 import type { MonitoringTables } from './monitoring.tables.js';
 import type { ObjectiveTables } from './objectives.tables.js';
 import type { ReportScheduleTables } from './report-schedules.tables.js';
+import type { SsoTables } from './sso.tables.js';
 
 export type { Json, Timestamp } from './columns.js';
 export type { Generated };
@@ -27,4 +28,5 @@ export type Database = FoundationTables &
   SchedulerTables &
   MonitoringTables &
   ObjectiveTables &
-  ReportScheduleTables;
+  ReportScheduleTables &
+  SsoTables;

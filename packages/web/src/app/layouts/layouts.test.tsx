@@ -41,11 +41,15 @@ describe('settings layout', () => {
     expect(within(menu).getByRole('link', { name: 'Alerts' })).toHaveAttribute('href', '/en/settings/alerts');
   });
 
-  it('adds imports and occupancy reset for superAdmin, in French', async () => {
+  it('adds imports, occupancy reset and single sign-on for superAdmin, in French', async () => {
     mockFetch({});
     inLayout(<SettingsLayout />, '/fr/settings/tree', makeUser({ roles: ['superAdmin'], language: 'fr' }));
     const menu = await screen.findByTestId('settings-menu');
-    expect(within(menu).getAllByRole('link')).toHaveLength(9);
+    expect(within(menu).getAllByRole('link')).toHaveLength(10);
+    expect(within(menu).getByRole('link', { name: 'Authentification unique' })).toHaveAttribute(
+      'href',
+      '/fr/settings/sso',
+    );
     expect(within(menu).getByRole('link', { name: "Écrans d'occupation" })).toHaveAttribute(
       'href',
       '/fr/settings/liveviews',

@@ -16,6 +16,7 @@ import History from '@mui/icons-material/HistoryOutlined';
 import Menu from '@mui/icons-material/Menu';
 import NotificationsActive from '@mui/icons-material/NotificationsActiveOutlined';
 import People from '@mui/icons-material/PeopleOutlined';
+import VpnKey from '@mui/icons-material/VpnKeyOutlined';
 import RestartAlt from '@mui/icons-material/RestartAltOutlined';
 import Tv from '@mui/icons-material/TvOutlined';
 import EventSeat from '@mui/icons-material/EventSeatOutlined';
@@ -41,6 +42,7 @@ export const SETTINGS_ITEMS: Record<
   occReset: { label: 'settings_occ_reset', icon: <RestartAlt />, to: paths.settingsOccReset },
   liveViews: { label: 'settings_live_views', icon: <Tv />, to: paths.settingsLiveViews },
   events: { label: 'settings_events', icon: <EventSeat />, to: paths.settingsEvents },
+  sso: { label: 'settings_sso', icon: <VpnKey />, to: paths.settingsSso },
 };
 
 /** Below this width the side menu folds into a drawer opened from a bar above the page. */

@@ -31,6 +31,16 @@ const UnauthorizedPage = named(() =>
   import('../../features/auth/components/unauthorized-page').then((m) => m.UnauthorizedPage),
 );
 
+const CustomerLoginPage = named(() =>
+  import('../../features/sso/components/customer-login-page').then((m) => m.CustomerLoginPage),
+);
+const SsoCallbackPage = named(() =>
+  import('../../features/sso/components/sso-callback-page').then((m) => m.SsoCallbackPage),
+);
+const SsoSettingsPage = named(() =>
+  import('../../features/sso/components/sso-settings-page').then((m) => m.SsoSettingsPage),
+);
+const TestsPage = named(() => import('../../features/tests/components/tests-page').then((m) => m.TestsPage));
 const AuthLayout = named(() => import('../layouts/auth-layout').then((m) => m.AuthLayout));
 const loadDesktopDashboardLayout = () => import('../layouts/desktop-dashboard-layout');
 const loadResponsiveLayout = () => import('../layouts/responsive-layout');
@@ -152,13 +162,15 @@ function localizedRoutes(): RouteObject[] {
           element: <AuthLayout />,
           children: [
             { path: paths.login.path, element: <LoginPage /> },
-            { path: paths.loginCustomer.path, element: <LoginPage /> },
+            { path: paths.loginCustomer.path, element: <CustomerLoginPage /> },
             { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
             { path: paths.recoverPassword.path, element: <RecoverPasswordPage /> },
           ],
         },
       ],
     },
+    // the identity provider sends users back here, signed in or not (the single-sign-on layout)
+    { path: paths.loginCustomerCallback.path, element: <SsoCallbackPage /> },
     { path: paths.logout.path, element: <LogoutPage /> },
     { path: paths.unauthorizedAccess.path, element: <UnauthorizedPage /> },
     {
@@ -248,6 +260,7 @@ function localizedRoutes(): RouteObject[] {
                 ph(paths.settingsImports.path, 'settingsImports'),
                 ph(paths.settingsImport.path, 'settingsImport'),
                 { path: paths.settingsOccReset.path, element: <OccResetPage /> },
+                { path: paths.settingsSso.path, element: <SsoSettingsPage /> },
               ]),
             ],
           },
@@ -267,7 +280,9 @@ function localizedRoutes(): RouteObject[] {
             ]),
           ],
         },
-        guarded('superAdmin', [{ element: <LiveViewLayout />, children: [ph(paths.tests.path, 'tests')] }]),
+        guarded('superAdmin', [
+          { element: <LiveViewLayout />, children: [{ path: paths.tests.path, element: <TestsPage /> }] },
+        ]),
       ],
     },
     { path: '*', element: <NotFoundPage /> },

@@ -1,19 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_LOGINS, paths, type CustomerLogin } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../components/page-title';
 import { PasswordField } from '../../../components/password-field';
 import { useSession } from '../../../lib/session/session';
 import { useLang } from '../../../lib/use-lang';
 import { useLogin } from '../api/auth-api';
 import { AuthHeading } from './auth-heading';
-import { NotFoundPage } from '../../../components/error-pages';
 
 /**
  * Sign-in with username and password. On success the session holds the tokens and the guest-only
@@ -22,29 +21,22 @@ import { NotFoundPage } from '../../../components/error-pages';
 export function LoginPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const { customer } = useParams();
   const { signIn } = useSession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const customerLogin = customer ? CUSTOMER_LOGINS[customer as CustomerLogin] : undefined;
   usePageTitle(t('login_title'));
 
   const login = useLogin({ onSuccess: (tokens) => signIn(tokens) });
 
-  if (customer && !customerLogin) return <NotFoundPage />;
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!username.trim() || !password) return;
-    login.mutate({ username: username.trim(), password, endpoint: customerLogin?.endpoint });
+    login.mutate({ username: username.trim(), password });
   };
 
   return (
     <Box component="form" onSubmit={submit} noValidate aria-label={t('login_title')}>
-      <AuthHeading
-        title={customerLogin ? t('login_customer_title', { customer: customerLogin.name }) : t('login_title')}
-        subtitle={t('login_subtitle')}
-      />
+      <AuthHeading title={t('login_title')} subtitle={t('login_subtitle')} />
       {login.isError && (
         <Alert severity="error" sx={{ mb: 2.5 }} role="alert">
           {t('login_error_message')}
