@@ -35,4 +35,5 @@ export * from './contracts/monitoring.js';
 export * from './contracts/objectives.js';
 export * from './objectives/index.js';
 export * from './contracts/ranking.js';
+export * from './contracts/imports.js';
 export * from './ranking/ranks.js';

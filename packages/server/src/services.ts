@@ -37,6 +37,7 @@ import { seedDemoObjectives } from './features/objectives/objectives-demo.js';
 import { createPerformanceService } from './features/objectives/performance.service.js';
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import { createRankingService } from './features/ranking/ranking.service.js';
+import { createImportsService } from './features/imports/imports.service.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 
 /**
@@ -112,7 +113,18 @@ export function createServices(ctx: AppContext) {
   });
   const usersReport = createUsersReportService({ users, exports });
   const ranking = createRankingService({ db: ctx.db, scope, query, users });
+  const imports = createImportsService({
+    db: ctx.db,
+    clock: ctx.clock,
+    log: ctx.log,
+    secretKey: ctx.tokens.deriveKey('import-source-credentials'),
+    scope,
+    eventLog,
+    series,
+    ingest,
+  });
   return {
+    imports,
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
     monitoringDemo: (demo: DemoOrganisation) =>

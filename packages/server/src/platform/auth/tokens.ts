@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Clock } from '../clock.js';
 
@@ -44,6 +45,14 @@ export class TokenService {
     private readonly accessMinutes: number,
   ) {
     this.key = new TextEncoder().encode(secret);
+  }
+
+  /**
+   * A 32-byte key for `purpose` derived from the server secret (HKDF-SHA256), e.g. to encrypt stored
+   * credentials: the secret itself never leaves this class, and each purpose gets its own key.
+   */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, 'footfall', purpose, 32));
   }
 
   get accessLifetimeMs() {
