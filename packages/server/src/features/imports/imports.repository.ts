@@ -51,7 +51,7 @@ export async function lastRuns(q: Q, taskIds: readonly string[]): Promise<Import
     .distinctOn('task_id')
     .where('task_id', 'in', [...taskIds])
     .orderBy('task_id')
-    .orderBy('started_on', 'desc')
+    .orderBy('seq', 'desc')
     .execute();
 }
 
@@ -60,7 +60,7 @@ export async function listRuns(q: Q, taskId: string, limit = 50): Promise<Import
     .selectFrom('import_run')
     .selectAll()
     .where('task_id', '=', taskId)
-    .orderBy('started_on', 'desc')
+    .orderBy('seq', 'desc')
     .limit(limit)
     .execute();
 }

@@ -198,7 +198,8 @@ export function createIngestService(deps: {
           written += keys.length;
         });
       });
-      if (written > 0) bus.emit('measurementsIngested', { timeSeriesIds: ids.seriesIds(), nodeIds: ids.nodeIds() });
+      if (written > 0)
+        bus.emit('measurementsIngested', { timeSeriesIds: ids.seriesIds(), nodeIds: ids.nodeIds() });
       return written;
     },
 

@@ -43,6 +43,7 @@ export interface ImportFileChunkTable {
 
 export interface ImportRunTable {
   id: Generated<string>;
+  seq: Generated<string>;
   task_id: string;
   status: 'running' | 'succeeded' | 'rejected' | 'failed';
   trigger: 'upload' | 'pull';

@@ -50,6 +50,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     create table import_run (
       id uuid primary key default gen_random_uuid(),
+      -- order of creation (runs started within one clock tick still list latest first)
+      seq bigint generated always as identity,
       task_id uuid not null references import_task(id) on delete cascade,
       status text not null check (status in ('running', 'succeeded', 'rejected', 'failed')),
       trigger text not null check (trigger in ('upload', 'pull')),
@@ -67,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       started_by uuid,
       started_by_name text
     );
-    create index import_run_task_idx on import_run (task_id, started_on desc);
+    create index import_run_task_idx on import_run (task_id, seq desc);
 
     create table import_run_error (
       run_id uuid not null references import_run(id) on delete cascade,
