@@ -106,6 +106,12 @@ const UsersPage = named(() =>
 const UserEditPage = named(() =>
   import('../../features/settings-users/components/user-edit-page').then((m) => m.UserEditPage),
 );
+const ImportsPage = named(() =>
+  import('../../features/settings-imports/components/imports-page').then((m) => m.ImportsPage),
+);
+const ImportTaskPage = named(() =>
+  import('../../features/settings-imports/components/import-task-page').then((m) => m.ImportTaskPage),
+);
 const ObjectivesPage = named(() =>
   import('../../features/objectives/components/objectives-page').then((m) => m.ObjectivesPage),
 );
@@ -227,8 +233,8 @@ function localizedRoutes(): RouteObject[] {
               { path: paths.settingsLogs.path, element: <EventLogPage /> },
               { path: paths.settingsObjectives.path, element: <ObjectivesPage /> },
               guarded('superAdmin', [
-                ph(paths.settingsImports.path, 'settingsImports'),
-                ph(paths.settingsImport.path, 'settingsImport'),
+                { path: paths.settingsImports.path, element: <ImportsPage /> },
+                { path: paths.settingsImport.path, element: <ImportTaskPage /> },
                 ph(paths.settingsOccReset.path, 'settingsOccReset'),
               ]),
             ],
