@@ -38,6 +38,7 @@ import { createPerformanceService } from './features/objectives/performance.serv
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import { createRankingService } from './features/ranking/ranking.service.js';
 import { createImportsService } from './features/imports/imports.service.js';
+import { seedDemoImports } from './features/imports/imports-demo.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 
 /**
@@ -125,6 +126,15 @@ export function createServices(ctx: AppContext) {
   });
   return {
     imports,
+    /** the demo retail group's point-of-sale import task and its run history, once */
+    importsDemo: (demo: DemoOrganisation) =>
+      seedDemoImports(
+        { db: ctx.db, clock: ctx.clock, imports },
+        {
+          retailGroupId: demo.groups.retail,
+          locations: demo.locations.filter((l) => l.groupId === demo.groups.retail),
+        },
+      ),
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
     monitoringDemo: (demo: DemoOrganisation) =>

@@ -50,6 +50,8 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
   stops.push(...(await startTimeSeriesTasks(app, ctx, demo)));
   // monthly traffic objectives for the demo stores, from their history (features/objectives)
   if (demo) await app.services.objectivesDemo(demo.locations);
+  // a point-of-sale import task with three runs re-importing the demo's own sales (features/imports)
+  if (demo) await app.services.importsDemo(demo);
   // a live view on every demo location and a week of showtimes at the venues (features/live-views, showtimes)
   if (demo) await app.services.liveViews.seedDemo(demo).then(() => app.services.siteEvents.seedDemo(demo));
   // monitoring on the demo: health, the history's real outages, a few faults and tickets (features/monitoring)

@@ -196,22 +196,31 @@ function parseDate(cell: Cell | undefined, format: ImportMapping['dateFormat']) 
     return { y: cell.getUTCFullYear(), m: cell.getUTCMonth() + 1, d: cell.getUTCDate() };
   }
   const text = cellText(cell).trim();
-  let m: RegExpMatchArray | null = null;
-  let y = 0,
-    mo = 0,
-    d = 0;
-  if (format === 'YYYY-MM-DD' && (m = text.match(/^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T].*)?$/))) {
-    [y, mo, d] = [+m[1]!, +m[2]!, +m[3]!];
-  } else if (format === 'DD/MM/YYYY' && (m = text.match(/^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?: .*)?$/))) {
-    [d, mo, y] = [+m[1]!, +m[2]!, +m[3]!];
-  } else if (format === 'MM/DD/YYYY' && (m = text.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: .*)?$/))) {
-    [mo, d, y] = [+m[1]!, +m[2]!, +m[3]!];
-  } else if (format === 'YYYYMMDD' && (m = text.match(/^(\d{4})(\d{2})(\d{2})$/))) {
-    [y, mo, d] = [+m[1]!, +m[2]!, +m[3]!];
-  } else return null;
+  const parts = matchDate(text, format);
+  if (!parts) return null;
+  const [y, mo, d] = parts;
   const check = new Date(Date.UTC(y, mo - 1, d));
   if (y < 1970 || y > 2100 || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
   return { y, m: mo, d };
+}
+
+/** Year, month and day of a date text in `format`, unchecked; null when it does not match. */
+function matchDate(text: string, format: ImportMapping['dateFormat']): [number, number, number] | null {
+  let m: RegExpMatchArray | null;
+  switch (format) {
+    case 'YYYY-MM-DD':
+      m = text.match(/^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T].*)?$/);
+      return m ? [+m[1]!, +m[2]!, +m[3]!] : null;
+    case 'DD/MM/YYYY':
+      m = text.match(/^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?: .*)?$/);
+      return m ? [+m[3]!, +m[2]!, +m[1]!] : null;
+    case 'MM/DD/YYYY':
+      m = text.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: .*)?$/);
+      return m ? [+m[3]!, +m[1]!, +m[2]!] : null;
+    case 'YYYYMMDD':
+      m = text.match(/^(\d{4})(\d{2})(\d{2})$/);
+      return m ? [+m[1]!, +m[2]!, +m[3]!] : null;
+  }
 }
 
 function parseTime(cell: Cell | undefined, format: ImportMapping['timeFormat']): number | null {

@@ -277,3 +277,33 @@ export async function claimPull(q: Q, id: string, due: Date, now: Date): Promise
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+// ---- demo
+
+/**
+ * The hourly figures stored on locations' own series of the given protocols (untagged) in
+ * [fromMs, toMs): the demo's point-of-sale export is built from what the demo history holds.
+ */
+export async function storedLocationFigures(
+  q: Q,
+  locationIds: readonly string[],
+  protocols: readonly string[],
+  fromMs: number,
+  toMs: number,
+) {
+  if (locationIds.length === 0) return [];
+  const { rows } = await sql<{ node_id: string; protocol: string; at: Date; value: number }>`
+    select s.node_id, s.measurement_protocol as protocol, m.occurred_on as at, m.value
+    from time_series s
+    join measurement m on m.series_key = s.key
+      and m.occurred_on >= to_timestamp(${fromMs / 1000}) and m.occurred_on < to_timestamp(${toMs / 1000})
+    where s.node_id = any(${[...locationIds]}::uuid[]) and s.measurement_protocol = any(${[...protocols]}::text[])
+      and s.meta_tags = '{}'
+    order by m.occurred_on, s.node_id`.execute(q);
+  return rows;
+}
+
+export async function userIdByName(q: Q, username: string): Promise<string | null> {
+  const row = await q.selectFrom('app_user').select('id').where('username', '=', username).executeTakeFirst();
+  return row?.id ?? null;
+}
