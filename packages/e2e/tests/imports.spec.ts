@@ -67,7 +67,7 @@ test('superadmin imports a CSV: the bad row is previewed and rejected, the fixed
   await expectNoSeriousA11yViolations(page, 'imports list en');
   await snap(page, 'imports-list-en');
 
-  await section.getByRole('link', { name: 'New import task for Demo Retail' }).click();
+  await section.getByRole('link', { name: 'New task for Demo Retail' }).click();
   await expect(page.getByRole('heading', { name: 'New import task', level: 1 })).toBeVisible();
   await page.getByLabel('Name').fill('E2E point of sale');
   await page.getByRole('button', { name: 'Save' }).click();
