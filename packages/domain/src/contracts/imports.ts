@@ -212,6 +212,8 @@ export const ImportPreview = z.object({
       locationName: z.string().nullable(),
       /** the instant the row lands on (ISO), null when it cannot be read */
       occurredOn: z.string().nullable(),
+      /** the zone the row's date and time were read in (the task's or the location's) */
+      timeZone: z.string().nullable(),
       errors: z.array(ImportRowError),
     }),
   ),

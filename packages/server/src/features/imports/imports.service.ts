@@ -485,6 +485,7 @@ export function createImportsService(deps: {
             cells: r.cells.map((c) => cellText(c)),
             locationName: res.location?.name ?? null,
             occurredOn: res.utcMs === null ? null : new Date(res.utcMs).toISOString(),
+            timeZone: res.location ? (task.time_zone ?? res.location.timeZone) : null,
             errors: res.errors,
           });
           if (out.rows.length >= IMPORT_PREVIEW_ROWS) break;

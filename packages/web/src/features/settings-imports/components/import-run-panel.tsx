@@ -55,6 +55,12 @@ export function ImportRunPanel({ task }: { task: ImportTask }) {
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
       new Date(iso),
     );
+  const localTime = (iso: string, timeZone: string | null) =>
+    new Intl.DateTimeFormat(i18n.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      ...(timeZone ? { timeZone } : {}),
+    }).format(new Date(iso)) + (timeZone ? ` (${timeZone})` : '');
   const errorText = (e: ImportRowError) =>
     t(`imp_err_${e.code}`, { row: e.row, column: e.column, value: e.value });
   const failure = (e: unknown) => {
@@ -156,7 +162,7 @@ export function ImportRunPanel({ task }: { task: ImportTask }) {
                         <TableCell>
                           {r.errors.length > 0
                             ? r.errors.map((e) => <div key={e.column + e.code}>{errorText(e)}</div>)
-                            : [r.locationName, r.occurredOn ? date(r.occurredOn) : null]
+                            : [r.locationName, r.occurredOn ? localTime(r.occurredOn, r.timeZone) : null]
                                 .filter(Boolean)
                                 .join(' · ')}
                         </TableCell>
