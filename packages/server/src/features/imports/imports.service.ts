@@ -272,18 +272,12 @@ export function createImportsService(deps: {
 
       // the series the file feeds: the locations' own sales series (created once, like the demo's)
       const interval = task.granularity === 'day' ? 86_400 : Number(task.granularity) * 60;
-      const keyOf = new Map<string, number>();
-      const seriesIds: string[] = [];
-      for (const [key, pair] of pairs) {
-        const s = await series.ensureSeries({
-          nodeId: pair.locationId,
-          measurementProtocol: pair.kpi,
-          intervalSeconds: interval,
-          source: 'import',
-        });
-        keyOf.set(key, s.key);
-        seriesIds.push(s.id);
-      }
+      const made = await series.ensureUntaggedSeries(
+        [...pairs.values()].map((p) => ({ nodeId: p.locationId, protocol: p.kpi })),
+        { intervalSeconds: interval, source: 'import' },
+      );
+      const keyOf = new Map([...made].map(([k, s]) => [k, s.key]));
+      const seriesIds = [...made.values()].map((s) => s.id);
       const nodeIds = [...new Set([...pairs.values()].map((p) => p.locationId))];
       const points = await ingest.storeAll(
         async (write) => {
