@@ -37,6 +37,7 @@ export * from './objectives/index.js';
 export * from './contracts/ranking.js';
 export * from './contracts/weather.js';
 export * from './contracts/sso.js';
+export * from './contracts/imports.js';
 export * from './ranking/ranks.js';
 export * from './schedules/next-run.js';
 export * from './contracts/report-schedules.js';

@@ -38,6 +38,8 @@ import { createPerformanceService } from './features/objectives/performance.serv
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import { createRankingService } from './features/ranking/ranking.service.js';
 import { createSsoService } from './features/sso/sso.service.js';
+import { createImportsService } from './features/imports/imports.service.js';
+import { seedDemoImports } from './features/imports/imports-demo.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 import { createReportSchedulesService } from './features/report-schedules/report-schedules.service.js';
 import { createWeatherService } from './features/weather/weather.service.js';
@@ -129,8 +131,27 @@ export function createServices(ctx: AppContext) {
     snapshots,
     // the reports feature's renderFile, wired when it lands
     reportRenderer: undefined,
+  const imports = createImportsService({
+    db: ctx.db,
+    clock: ctx.clock,
+    log: ctx.log,
+    secretKey: ctx.tokens.deriveKey('import-source-credentials'),
+    scope,
+    eventLog,
+    series,
+    ingest,
   });
   return {
+    imports,
+    /** the demo retail group's point-of-sale import task and its run history, once */
+    importsDemo: (demo: DemoOrganisation) =>
+      seedDemoImports(
+        { db: ctx.db, clock: ctx.clock, imports },
+        {
+          retailGroupId: demo.groups.retail,
+          locations: demo.locations.filter((l) => l.groupId === demo.groups.retail),
+        },
+      ),
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
     monitoringDemo: (demo: DemoOrganisation) =>

@@ -6,6 +6,7 @@ import { occupancyJobs } from './features/occupancy/occupancy.jobs.js';
 import { demoJobs } from './features/demo/demo.jobs.js';
 import { monitoringJobs } from './features/monitoring/monitoring.jobs.js';
 import { reportScheduleJobs } from './features/report-schedules/report-schedules.jobs.js';
+import { importJobs } from './features/imports/imports.jobs.js';
 import type { Job } from './platform/scheduler/index.js';
 
 export interface StartupResult {
@@ -50,6 +51,8 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
   stops.push(...(await startTimeSeriesTasks(app, ctx, demo)));
   // monthly traffic objectives for the demo stores, from their history (features/objectives)
   if (demo) await app.services.objectivesDemo(demo.locations);
+  // a point-of-sale import task with three runs re-importing the demo's own sales (features/imports)
+  if (demo) await app.services.importsDemo(demo);
   // a live view on every demo location and a week of showtimes at the venues (features/live-views, showtimes)
   if (demo) await app.services.liveViews.seedDemo(demo).then(() => app.services.siteEvents.seedDemo(demo));
   // monitoring on the demo: health, the history's real outages, a few faults and tickets (features/monitoring)
@@ -65,6 +68,7 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
     ...occupancyJobs(app.services),
     ...monitoringJobs(app.services),
     ...reportScheduleJobs(app.services),
+    ...importJobs(app.services),
     ...(demo && ctx.config.LIVE_DEMO_GENERATOR ? demoJobs(app.services, demo) : []),
   ];
   app.scheduler.register(...jobs.filter((j) => !app.scheduler.jobNames.includes(j.name)));

@@ -33,6 +33,7 @@ import { rankingRoutes } from './ranking/ranking.routes.js';
 import { reportScheduleRoutes } from './report-schedules/report-schedules.routes.js';
 import { weatherRoutes } from './weather/weather.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
+import { importRoutes } from './imports/imports.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [
@@ -70,4 +71,5 @@ export const features: Feature[] = [
   reportScheduleRoutes,
   weatherRoutes,
   ssoRoutes,
+  importRoutes,
 ];

@@ -27,6 +27,8 @@ export function onAuthError(listener: AuthErrorListener): () => void {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** a file sent as the raw body (application/octet-stream) instead of JSON */
+  raw?: Blob;
   signal?: AbortSignal;
   /** calls made before sign-in or by the session itself: no bearer, no refresh on 401 */
   anonymous?: boolean;
@@ -35,11 +37,12 @@ export interface RequestOptions {
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.raw !== undefined) headers['content-type'] = 'application/octet-stream';
   if (token) headers.authorization = `Bearer ${token}`;
   return fetch(path, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    method: options.method ?? (options.body === undefined && options.raw === undefined ? 'GET' : 'POST'),
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     credentials: 'include',
     signal: options.signal,
   });

@@ -135,6 +135,8 @@ describe('demo organisation', () => {
     await startup.stop();
     // without demo data no live generator: start-up registered only the features' other jobs
     expect(external.app.scheduler.jobNames.sort()).toEqual([
+      'imports.clean-up',
+      'imports.pull',
       'monitoring.detect',
       'monitoring.refresh-health',
       'occupancy.reset',

@@ -80,6 +80,27 @@ const keyView = (row: {
   revokedOn: row.revoked_at?.toISOString() ?? null,
 });
 
+/** The points with one per (series, instant): the last one wins. */
+function lastOfEach(points: ResolvedPoints): ResolvedPoints {
+  const n = points.keys.length;
+  // index of the last point of each (series, instant), per series (no string keys: 10,000 points)
+  const last = new Map<number, Map<number, number>>();
+  let distinct = 0;
+  for (let i = 0; i < n; i++) {
+    let byTime = last.get(points.keys[i]!);
+    if (!byTime) last.set(points.keys[i]!, (byTime = new Map()));
+    if (!byTime.has(points.times[i]!)) distinct++;
+    byTime.set(points.times[i]!, i);
+  }
+  if (distinct === n) return points;
+  const idx = [...last.values()].flatMap((byTime) => [...byTime.values()]).sort((a, b) => a - b);
+  return {
+    keys: idx.map((i) => points.keys[i]!),
+    times: idx.map((i) => points.times[i]!),
+    values: idx.map((i) => points.values[i]!),
+  };
+}
+
 export function createIngestService(deps: {
   db: Db;
   clock: Clock;
@@ -119,22 +140,7 @@ export function createIngestService(deps: {
     async store(points: ResolvedPoints, ids?: { seriesIds: string[]; nodeIds: string[] }): Promise<number> {
       const n = points.keys.length;
       if (n === 0) return 0;
-      // index of the last point of each (series, instant), per series (no string keys: 10,000 points)
-      const last = new Map<number, Map<number, number>>();
-      let distinct = 0;
-      for (let i = 0; i < n; i++) {
-        let byTime = last.get(points.keys[i]!);
-        if (!byTime) last.set(points.keys[i]!, (byTime = new Map()));
-        if (!byTime.has(points.times[i]!)) distinct++;
-        byTime.set(points.times[i]!, i);
-      }
-      let { keys, times, values } = points;
-      if (distinct !== n) {
-        const idx = [...last.values()].flatMap((byTime) => [...byTime.values()]).sort((a, b) => a - b);
-        keys = idx.map((i) => points.keys[i]!);
-        times = idx.map((i) => points.times[i]!);
-        values = idx.map((i) => points.values[i]!);
-      }
+      const { keys, times, values } = lastOfEach(points);
       await series.refreshStale();
       await db.transaction().execute(async (trx) => {
         // raw rows first, then the series locks: a second batch of the same series writes its raw
@@ -164,6 +170,37 @@ export function createIngestService(deps: {
       if (ids) bus.emit('measurementsIngested', { timeSeriesIds: ids.seriesIds, nodeIds: ids.nodeIds });
       for (const listener of listeners) await listener(batch);
       return n;
+    },
+
+    /**
+     * A bulk load that lands whole or not at all (an import run): `load` hands `write` its batches
+     * (10,000 points or so each); every batch goes into one transaction, upserted with its rollups
+     * refreshed exactly as `store` does, so a failure (or `load` throwing) rolls everything back.
+     * Inside a batch the last point of a (series, instant) wins, and a later batch replaces an
+     * earlier one's point. The listeners are not told (they follow live door counts); the bus hears
+     * one `measurementsIngested` after commit. Answers the points written.
+     */
+    async storeAll(
+      load: (write: (points: ResolvedPoints) => Promise<void>) => Promise<void>,
+      ids: { seriesIds: () => string[]; nodeIds: () => string[] },
+    ): Promise<number> {
+      await series.refreshStale();
+      let written = 0;
+      await db.transaction().execute(async (trx) => {
+        await load(async (points) => {
+          if (points.keys.length === 0) return;
+          const { keys, times, values } = lastOfEach(points);
+          const allNew = await upsertMeasurements(trx, keys, times, values);
+          await lockSeriesForIngest(trx, keys);
+          const touched = touchedBuckets(keys, times, values);
+          await refreshBuckets(trx, touched, allNew);
+          await refreshDays(trx, touched);
+          written += keys.length;
+        });
+      });
+      if (written > 0)
+        bus.emit('measurementsIngested', { timeSeriesIds: ids.seriesIds(), nodeIds: ids.nodeIds() });
+      return written;
     },
 
     /**

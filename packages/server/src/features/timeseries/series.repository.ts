@@ -53,6 +53,16 @@ export async function findSeriesByIdentity(q: Q, nodeId: string, protocol: strin
   return rows[0] ?? null;
 }
 
+/** The untagged series of the given nodes and protocols (one query for a whole import's series). */
+export async function findUntaggedSeries(q: Q, nodeIds: readonly string[], protocols: readonly string[]) {
+  if (nodeIds.length === 0 || protocols.length === 0) return [];
+  const { rows } = await sql<{ id: string; key: number; node_id: string; measurement_protocol: string }>`
+    select s.id, s.key, s.node_id, s.measurement_protocol from time_series s
+    where s.node_id = any(${[...nodeIds]}::uuid[]) and s.measurement_protocol = any(${[...protocols]}::text[])
+      and s.meta_tags = '{}'`.execute(q);
+  return rows;
+}
+
 export async function findSeries(q: Q, id: string): Promise<SeriesRow | null> {
   const { rows } = await sql<SeriesRow>`
     select ${SERIES_COLUMNS} from time_series s join node n on n.id = s.node_id where s.id = ${id}`.execute(

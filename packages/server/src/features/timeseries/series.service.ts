@@ -27,6 +27,7 @@ import {
   ensureNodeKpi,
   findSeries,
   findSeriesByIdentity,
+  findUntaggedSeries,
   hasStaleNodes,
   insertSeries,
   listSeries,
@@ -181,6 +182,35 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
           });
       }
       return made;
+    },
+
+    /**
+     * The untagged series of (node, protocol) pairs, found in one query and created (ensureSeries) when
+     * missing; keyed `${nodeId}|${protocol}`. For bulk writers such as imports.
+     */
+    async ensureUntaggedSeries(
+      pairs: readonly { nodeId: string; protocol: string }[],
+      created: { intervalSeconds: number; source: string },
+    ): Promise<Map<string, { id: string; key: number }>> {
+      const found = await findUntaggedSeries(
+        db,
+        [...new Set(pairs.map((p) => p.nodeId))],
+        [...new Set(pairs.map((p) => p.protocol))],
+      );
+      const out = new Map(
+        found.map((r) => [`${r.node_id}|${r.measurement_protocol}`, { id: r.id, key: r.key }]),
+      );
+      for (const p of pairs) {
+        const k = `${p.nodeId}|${p.protocol}`;
+        if (out.has(k)) continue;
+        const s = await service.ensureSeries({
+          nodeId: p.nodeId,
+          measurementProtocol: p.protocol,
+          ...created,
+        });
+        out.set(k, { id: s.id, key: s.key });
+      }
+      return out;
     },
 
     async create(principal: Principal, body: CreateTimeSeriesBody): Promise<{ timeSeriesId: string }> {

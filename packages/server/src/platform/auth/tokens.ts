@@ -1,4 +1,5 @@
 import { SecretBox } from './secret-box.js';
+import { hkdfSync } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Clock } from '../clock.js';
 
@@ -48,6 +49,14 @@ export class TokenService {
   ) {
     this.key = new TextEncoder().encode(secret);
     this.secretBox = new SecretBox(secret);
+  }
+
+  /**
+   * A 32-byte key for `purpose` derived from the server secret (HKDF-SHA256), e.g. to encrypt stored
+   * credentials: the secret itself never leaves this class, and each purpose gets its own key.
+   */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, 'footfall', purpose, 32));
   }
 
   get accessLifetimeMs() {

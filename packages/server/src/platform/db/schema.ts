@@ -15,6 +15,7 @@ import type { MonitoringTables } from './monitoring.tables.js';
 import type { ObjectiveTables } from './objectives.tables.js';
 import type { ReportScheduleTables } from './report-schedules.tables.js';
 import type { SsoTables } from './sso.tables.js';
+import type { ImportTables } from './imports.tables.js';
 
 export type { Json, Timestamp } from './columns.js';
 export type { Generated };
@@ -29,4 +30,5 @@ export type Database = FoundationTables &
   MonitoringTables &
   ObjectiveTables &
   ReportScheduleTables &
-  SsoTables;
+  SsoTables &
+  ImportTables;

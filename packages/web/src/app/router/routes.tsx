@@ -127,6 +127,12 @@ const UsersPage = named(() =>
 const UserEditPage = named(() =>
   import('../../features/settings-users/components/user-edit-page').then((m) => m.UserEditPage),
 );
+const ImportsPage = named(() =>
+  import('../../features/settings-imports/components/imports-page').then((m) => m.ImportsPage),
+);
+const ImportTaskPage = named(() =>
+  import('../../features/settings-imports/components/import-task-page').then((m) => m.ImportTaskPage),
+);
 const ObjectivesPage = named(() =>
   import('../../features/objectives/components/objectives-page').then((m) => m.ObjectivesPage),
 );
@@ -257,8 +263,8 @@ function localizedRoutes(): RouteObject[] {
               { path: paths.settingsLiveViews.path, element: <LiveViewSettingsPage /> },
               { path: paths.settingsEvents.path, element: <EventSettingsPage /> },
               guarded('superAdmin', [
-                ph(paths.settingsImports.path, 'settingsImports'),
-                ph(paths.settingsImport.path, 'settingsImport'),
+                { path: paths.settingsImports.path, element: <ImportsPage /> },
+                { path: paths.settingsImport.path, element: <ImportTaskPage /> },
                 { path: paths.settingsOccReset.path, element: <OccResetPage /> },
                 { path: paths.settingsSso.path, element: <SsoSettingsPage /> },
               ]),

@@ -22,6 +22,7 @@ import * as m0630 from './0630_sensor_counters.js';
 import * as m0640 from './0640_objectives.js';
 import * as m0710 from './0710_report_schedules.js';
 import * as m0760 from './0760_customer_sign_in.js';
+import * as m0730 from './0730_imports.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0640_objectives': m0640,
   '0710_report_schedules': m0710,
   '0760_customer_sign_in': m0760,
+  '0730_imports': m0730,
 };
