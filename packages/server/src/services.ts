@@ -37,6 +37,7 @@ import { seedDemoObjectives } from './features/objectives/objectives-demo.js';
 import { createPerformanceService } from './features/objectives/performance.service.js';
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import { createRankingService } from './features/ranking/ranking.service.js';
+import { createReportsService } from './features/reports/reports.service.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 
 /**
@@ -112,6 +113,7 @@ export function createServices(ctx: AppContext) {
   });
   const usersReport = createUsersReportService({ users, exports });
   const ranking = createRankingService({ db: ctx.db, scope, query, users });
+  const reports = createReportsService({ db: ctx.db, clock: ctx.clock, scope, query, users, exports });
   return {
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
@@ -127,6 +129,8 @@ export function createServices(ctx: AppContext) {
     objectivesDemo: (locations: { id: string; timezone: string }[]) =>
       seedDemoObjectives({ clock: ctx.clock, query, objectives }, locations),
     ranking,
+    /** reports (issue 14); `renderFile` is what scheduled reports call */
+    reports,
     dashboards,
     templates,
     exports,
