@@ -53,7 +53,13 @@ export interface ReportMeasure {
  * - `comparativeBucket`: two selections or two periods side by side, one row per bucket position;
  * - `comparativeKpi`: two selections or two periods side by side, one row per measure.
  */
-export const REPORT_LAYOUTS = ['nodeBucket', 'horizontal', 'node', 'comparativeBucket', 'comparativeKpi'] as const;
+export const REPORT_LAYOUTS = [
+  'nodeBucket',
+  'horizontal',
+  'node',
+  'comparativeBucket',
+  'comparativeKpi',
+] as const;
 export type ReportLayout = (typeof REPORT_LAYOUTS)[number];
 
 /** Extra sections or columns computed from the same answer. */
@@ -105,7 +111,8 @@ const m = (
   extra: Partial<ReportMeasure> = {},
 ): ReportMeasure => ({ id, kpi, fn, kind, label: `col_${id}`, ...extra });
 
-const trafficIn = (extra: Partial<ReportMeasure> = {}) => m('trafficIn', 'TrafficIn', 'Sum', 'integer', extra);
+const trafficIn = (extra: Partial<ReportMeasure> = {}) =>
+  m('trafficIn', 'TrafficIn', 'Sum', 'integer', extra);
 const trafficOut = (extra: Partial<ReportMeasure> = {}) =>
   m('trafficOut', 'TrafficOut', 'Sum', 'integer', extra);
 
@@ -119,8 +126,9 @@ const EXECUTIVE_MEASURES: readonly ReportMeasure[] = [
   m('cpe', 'CPE', 'Sum', 'decimal'),
 ];
 
-const def = (d: Omit<ReportDefinition, 'extras' | 'charts' | 'defaultAggregation' | 'zones'> & Partial<ReportDefinition>) =>
-  ({ extras: [], charts: [], defaultAggregation: null, zones: false, ...d }) as ReportDefinition;
+const def = (
+  d: Omit<ReportDefinition, 'extras' | 'charts' | 'defaultAggregation' | 'zones'> & Partial<ReportDefinition>,
+) => ({ extras: [], charts: [], defaultAggregation: null, zones: false, ...d }) as ReportDefinition;
 
 export const REPORT_DEFINITIONS: Readonly<Record<ReportName, ReportDefinition>> = {
   trafficReport: def({
@@ -257,7 +265,10 @@ export function reportOfNewRoute(segment: string): ReportName | null {
 }
 
 /** The reports a user may run (spec section 6): a superAdmin all, the others those on their user. */
-export function reportsAvailableTo(user: { roles: readonly Role[]; reports: readonly string[] }): ReportName[] {
+export function reportsAvailableTo(user: {
+  roles: readonly Role[];
+  reports: readonly string[];
+}): ReportName[] {
   if (!canOpenReports(user)) return [];
   if (isSuperAdmin(user)) return [...REPORT_NAMES];
   return REPORT_NAMES.filter((n) => user.reports.includes(n));

@@ -9,7 +9,10 @@ const decimal = new Intl.NumberFormat('fr-CA', { minimumFractionDigits: 2, maxim
  * A report cell as the viewer and the PDF write it (the same function for both): numbers of a KPI as
  * the dashboards write that KPI, other numbers by the column's kind, empty cells as a dash.
  */
-export function formatReportCell(column: Pick<ReportColumn, 'kind' | 'kpi'>, value: ReportCell | undefined): string {
+export function formatReportCell(
+  column: Pick<ReportColumn, 'kind' | 'kpi'>,
+  value: ReportCell | undefined,
+): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'string') return value;
   if (!Number.isFinite(value)) return '–';

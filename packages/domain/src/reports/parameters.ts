@@ -51,7 +51,10 @@ function bucketCount(from: number, to: number, aggregation: Aggregation): number
 }
 
 /** The aggregation a report runs at for these parameters. */
-export function reportAggregation(name: ReportName, p: Pick<ReportParameters, 'from' | 'to' | 'aggregation'>) {
+export function reportAggregation(
+  name: ReportName,
+  p: Pick<ReportParameters, 'from' | 'to' | 'aggregation'>,
+) {
   if (p.aggregation) return p.aggregation;
   const d = REPORT_DEFINITIONS[name];
   if (d.defaultAggregation) return d.defaultAggregation;
@@ -69,7 +72,10 @@ export function checkReportParameters(name: ReportName, p: ReportParameters): Pa
   const to = parseLocal(p.to)!;
   if (to <= from) return { field: 'to', message: '"to" must be later than "from"' };
   if ((p.from2 === undefined) !== (p.to2 === undefined))
-    return { field: p.from2 === undefined ? 'from2' : 'to2', message: 'the second period needs from2 and to2' };
+    return {
+      field: p.from2 === undefined ? 'from2' : 'to2',
+      message: 'the second period needs from2 and to2',
+    };
   if (p.from2 !== undefined && p.to2 !== undefined && parseLocal(p.to2)! <= parseLocal(p.from2)!)
     return { field: 'to2', message: '"to2" must be later than "from2"' };
   const def = REPORT_DEFINITIONS[name];
@@ -82,7 +88,8 @@ export function checkReportParameters(name: ReportName, p: ReportParameters): Pa
   if (aggregation === 'PT0S' || aggregation === 'PT1M')
     return { field: 'aggregation', message: 'reports are aggregated by 15 minutes or more' };
   const buckets = bucketCount(from, to, aggregation);
-  const rows = def.layout === 'node' || def.layout === 'comparativeKpi' ? p.nodeIds.length : buckets * p.nodeIds.length;
+  const rows =
+    def.layout === 'node' || def.layout === 'comparativeKpi' ? p.nodeIds.length : buckets * p.nodeIds.length;
   if (buckets > 20_000 || rows > MAX_REPORT_ROWS)
     return {
       field: 'aggregation',

@@ -7,7 +7,8 @@ import type { Language } from '../constants.js';
  */
 const en = {
   report_trafficReport: 'Traffic',
-  report_trafficReport_desc: 'Visitors in and out per location and period, with N-1 and Y-1 and their variance',
+  report_trafficReport_desc:
+    'Visitors in and out per location and period, with N-1 and Y-1 and their variance',
   report_trafficHorizontalReport: 'Traffic (horizontal)',
   report_trafficHorizontalReport_desc: 'Visitors in, one row per location and one column per period',
   report_trafficComparativeReport: 'Traffic comparative',
@@ -17,7 +18,8 @@ const en = {
   report_trafficAndOccupancyLotoQuebecReport: 'Traffic and occupancy (Loto-Québec)',
   report_trafficAndOccupancyLotoQuebecReport_desc: 'Traffic and occupancy per zone with the use of capacity',
   report_executiveReport: 'Executive',
-  report_executiveReport_desc: 'Traffic, conversion and sales per location against objectives and N-1, ranked',
+  report_executiveReport_desc:
+    'Traffic, conversion and sales per location against objectives and N-1, ranked',
   report_executiveComparativeReport: 'Executive comparative',
   report_executiveComparativeReport_desc: 'The executive figures of two selections or two periods',
   report_dwellReport: 'Dwell time',
@@ -104,11 +106,14 @@ const fr: Record<ReportTextKey, string> = {
   report_trafficComparativeReport: 'Achalandage comparatif',
   report_trafficComparativeReport_desc: 'Deux sélections ou deux périodes côte à côte',
   report_trafficAndOccupancyReport: 'Achalandage et occupation',
-  report_trafficAndOccupancyReport_desc: "L'achalandage avec l'occupation maximale et moyenne et l'heure de pointe",
+  report_trafficAndOccupancyReport_desc:
+    "L'achalandage avec l'occupation maximale et moyenne et l'heure de pointe",
   report_trafficAndOccupancyLotoQuebecReport: 'Achalandage et occupation (Loto-Québec)',
-  report_trafficAndOccupancyLotoQuebecReport_desc: 'Achalandage et occupation par zone avec le taux de capacité',
+  report_trafficAndOccupancyLotoQuebecReport_desc:
+    'Achalandage et occupation par zone avec le taux de capacité',
   report_executiveReport: 'Exécutif',
-  report_executiveReport_desc: 'Achalandage, conversion et ventes par emplacement face aux objectifs et à N-1, classés',
+  report_executiveReport_desc:
+    'Achalandage, conversion et ventes par emplacement face aux objectifs et à N-1, classés',
   report_executiveComparativeReport: 'Exécutif comparatif',
   report_executiveComparativeReport_desc: 'Les indicateurs exécutifs de deux sélections ou deux périodes',
   report_dwellReport: 'Temps de séjour',
@@ -198,7 +203,8 @@ const es: Record<ReportTextKey, string> = {
   report_trafficAndOccupancyLotoQuebecReport: 'Tráfico y ocupación (Loto-Québec)',
   report_trafficAndOccupancyLotoQuebecReport_desc: 'Tráfico y ocupación por zona con el uso del aforo',
   report_executiveReport: 'Ejecutivo',
-  report_executiveReport_desc: 'Tráfico, conversión y ventas por ubicación frente a objetivos y N-1, clasificadas',
+  report_executiveReport_desc:
+    'Tráfico, conversión y ventas por ubicación frente a objetivos y N-1, clasificadas',
   report_executiveComparativeReport: 'Ejecutivo comparativo',
   report_executiveComparativeReport_desc: 'Los indicadores ejecutivos de dos selecciones o dos periodos',
   report_dwellReport: 'Tiempo de permanencia',

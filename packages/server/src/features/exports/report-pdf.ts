@@ -90,7 +90,8 @@ export async function renderReportPdf(report: ReportDocument): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: landscape ? 'landscape' : 'portrait',
-    margin: MARGIN,
+    // every position is laid out here: no margin, so pdfkit never adds a page of its own for the footer
+    margin: 0,
     autoFirstPage: false,
     info: { Title: report.title, Creator: 'Footfall' },
   });
@@ -113,17 +114,25 @@ function walk(
   doc: Doc | null,
   totalPages: number,
 ): number {
-  const t = (key: string, vars: Record<string, string | number> = {}) => reportText(report.language, key, vars);
+  const t = (key: string, vars: Record<string, string | number> = {}) =>
+    reportText(report.language, key, vars);
   const w: Walker = { doc, page: 0, y: MARGIN };
   const newPage = () => {
     w.page += 1;
     w.y = MARGIN;
     if (!doc) return;
     doc.addPage();
-    write(doc, t('page_of', { n: w.page, m: totalPages }), MARGIN, g.h - MARGIN - 8, { size: 7, color: MUTED }, {
-      width: g.contentW,
-      align: 'right',
-    });
+    write(
+      doc,
+      t('page_of', { n: w.page, m: totalPages }),
+      MARGIN,
+      g.h - MARGIN - 8,
+      { size: 7, color: MUTED },
+      {
+        width: g.contentW,
+        align: 'right',
+      },
+    );
     write(doc, report.title, MARGIN, g.h - MARGIN - 8, { size: 7, color: MUTED }, { width: g.contentW / 2 });
   };
   newPage();
@@ -131,8 +140,22 @@ function walk(
   // header: logo, title, period, parameters, generated
   if (doc) {
     BrandLogo(doc, MARGIN, MARGIN);
-    write(doc, report.title, MARGIN + 34, MARGIN + 2, { bold: true, size: 16, color: INK }, { width: g.contentW - 34 });
-    write(doc, report.periodLine, MARGIN + 34, MARGIN + 22, { size: 9.5, color: INK }, { width: g.contentW - 34 });
+    write(
+      doc,
+      report.title,
+      MARGIN + 34,
+      MARGIN + 2,
+      { bold: true, size: 16, color: INK },
+      { width: g.contentW - 34 },
+    );
+    write(
+      doc,
+      report.periodLine,
+      MARGIN + 34,
+      MARGIN + 22,
+      { size: 9.5, color: INK },
+      { width: g.contentW - 34 },
+    );
   }
   w.y = MARGIN + 38;
   for (const line of report.parameterLines) {
@@ -140,10 +163,16 @@ function walk(
     w.y += 12;
   }
   if (doc)
-    write(doc, t('generated', { at: report.generatedAt.slice(0, 16).replace('T', ' ') + ' UTC' }), MARGIN, w.y, {
-      size: 7.5,
-      color: MUTED,
-    });
+    write(
+      doc,
+      t('generated', { at: report.generatedAt.slice(0, 16).replace('T', ' ') + ' UTC' }),
+      MARGIN,
+      w.y,
+      {
+        size: 7.5,
+        color: MUTED,
+      },
+    );
   w.y += 16;
 
   for (const c of charts) {
@@ -172,17 +201,25 @@ function walk(
           doc.rect(MARGIN, w.y, g.contentW, HEAD_H).fill('#f3f4f6');
           let x = MARGIN;
           columns.forEach((c, i) => {
-            write(doc, c.label, x + 3, w.y + 4.5, { bold: true, size: FONT, color: INK }, {
-              width: ws[i]! - 6,
-              align: c.kind === 'text' || c.kind === 'datetime' ? 'left' : 'right',
-            });
+            write(
+              doc,
+              c.label,
+              x + 3,
+              w.y + 4.5,
+              { bold: true, size: FONT, color: INK },
+              {
+                width: ws[i]! - 6,
+                align: c.kind === 'text' || c.kind === 'datetime' ? 'left' : 'right',
+              },
+            );
             x += ws[i]!;
           });
         }
         w.y += HEAD_H;
       };
       const sectionTitle = () => {
-        if (doc) write(doc, title, MARGIN, w.y + 4, { bold: true, size: 11, color: INK }, { width: g.contentW });
+        if (doc)
+          write(doc, title, MARGIN, w.y + 4, { bold: true, size: 11, color: INK }, { width: g.contentW });
         w.y += SECTION_H;
       };
       if (w.y + SECTION_H + HEAD_H + ROW_H > g.bottom) newPage();
@@ -200,10 +237,17 @@ function walk(
             const v = row[c.key];
             const level = thresholdLevel(c, v);
             const color = level && level !== 'ok' ? STATUS_COLOR[level] : INK;
-            write(doc, formatReportCell(c, v), x + 3, w.y + 3, { bold, size: FONT, color }, {
-              width: ws[i]! - 6,
-              align: c.kind === 'text' || c.kind === 'datetime' ? 'left' : 'right',
-            });
+            write(
+              doc,
+              formatReportCell(c, v),
+              x + 3,
+              w.y + 3,
+              { bold, size: FONT, color },
+              {
+                width: ws[i]! - 6,
+                align: c.kind === 'text' || c.kind === 'datetime' ? 'left' : 'right',
+              },
+            );
             x += ws[i]!;
           });
         }
@@ -216,7 +260,12 @@ function walk(
       }
       if (section.totals) {
         if (doc && w.y + ROW_H <= g.bottom)
-          doc.moveTo(MARGIN, w.y).lineTo(MARGIN + g.contentW, w.y).lineWidth(0.6).strokeColor(BORDER).stroke();
+          doc
+            .moveTo(MARGIN, w.y)
+            .lineTo(MARGIN + g.contentW, w.y)
+            .lineWidth(0.6)
+            .strokeColor(BORDER)
+            .stroke();
         drawRow(section.totals, true, false);
       }
       w.y += 10;
@@ -224,5 +273,3 @@ function walk(
   }
   return w.page;
 }
-
-

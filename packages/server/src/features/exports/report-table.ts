@@ -46,7 +46,11 @@ export async function renderReportXlsx(doc: ReportDocument): Promise<Buffer> {
     out.on('end', resolve);
     out.on('error', reject);
   });
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   book.creator = 'Footfall';
   const used = new Set<string>();
   for (const section of doc.sections) {
@@ -67,7 +71,8 @@ export async function renderReportXlsx(doc: ReportDocument): Promise<Buffer> {
     const header = sheet.addRow(section.columns.map((c) => c.label));
     header.font = { bold: true };
     header.commit();
-    for (const row of section.rows) sheet.addRow(section.columns.map((c) => xlsxValue(c, row[c.key]))).commit();
+    for (const row of section.rows)
+      sheet.addRow(section.columns.map((c) => xlsxValue(c, row[c.key]))).commit();
     if (section.totals) {
       const totals = sheet.addRow(section.columns.map((c) => xlsxValue(c, section.totals![c.key])));
       totals.font = { bold: true };
@@ -93,7 +98,8 @@ export function renderReportCsv(doc: ReportDocument, options: { decimalSeparator
   const sep = options.decimalSeparator === ',' ? ';' : ',';
   const cell = (v: ReportCell | undefined): string => {
     if (v === null || v === undefined) return '';
-    const text = typeof v === 'number' ? (sep === ';' ? String(v).replace('.', ',') : String(v)) : neutralised(v);
+    const text =
+      typeof v === 'number' ? (sep === ';' ? String(v).replace('.', ',') : String(v)) : neutralised(v);
     return text.includes(sep) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines: string[] = [];

@@ -33,7 +33,8 @@ export interface ComputeInput {
   answer: readonly AggregatedSeries[];
 }
 
-const round2 = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? null : Math.round(v * 100) / 100);
+const round2 = (v: number | null | undefined) =>
+  v == null || !Number.isFinite(v) ? null : Math.round(v * 100) / 100;
 
 /** The entry of a measure in one mode. */
 export function entryOf(answer: readonly AggregatedSeries[], m: ReportMeasure, mode: Mode) {
@@ -59,7 +60,12 @@ function measureColumns(m: ReportMeasure, language: Language): ReportColumn[] {
     );
   if (m.objective)
     cols.push(
-      { key: `${m.id}_obj`, label: reportText(language, 'suffix_objective', { label }), kind: m.kind, kpi: m.kpi },
+      {
+        key: `${m.id}_obj`,
+        label: reportText(language, 'suffix_objective', { label }),
+        kind: m.kind,
+        kpi: m.kpi,
+      },
       { key: `${m.id}_ach`, label: reportText(language, 'suffix_achieved', { label }), kind: 'percent' },
     );
   return cols;
@@ -124,7 +130,14 @@ function nodeBucketSection({ def, language, nodes, answer }: ComputeInput): Full
   const totals: ReportRow = { location: reportText(language, 'total'), bucket: null };
   for (const pm of perMeasure)
     fill(totals, pm.m, pm.cur?.summary ?? null, pm.n1e?.summary, pm.y1e?.summary, undefined);
-  return { id: 'rows', title: reportText(language, 'section_rows'), columns, rowCount: rows.length, rows, totals };
+  return {
+    id: 'rows',
+    title: reportText(language, 'section_rows'),
+    columns,
+    rowCount: rows.length,
+    rows,
+    totals,
+  };
 }
 
 /** One row per location, one column per bucket of the first measure, then the location's total. */
@@ -149,7 +162,14 @@ function horizontalSection({ def, language, nodes, answer }: ComputeInput): Full
   const totals: ReportRow = { location: reportText(language, 'total') };
   cur?.data.forEach((p, i) => (totals[`b${i}`] = p.value));
   totals.total = cur?.summary ?? null;
-  return { id: 'rows', title: reportText(language, 'section_rows'), columns, rowCount: rows.length, rows, totals };
+  return {
+    id: 'rows',
+    title: reportText(language, 'section_rows'),
+    columns,
+    rowCount: rows.length,
+    rows,
+    totals,
+  };
 }
 
 /** One row per location with the period's figures, N-1, objectives and the rank (executive). */
@@ -177,7 +197,14 @@ function nodeSection({ def, language, nodes, answer }: ComputeInput): FullSectio
     const row: ReportRow = { location: nodeLabel(node) };
     for (const pm of perMeasure) {
       const f = pm.byNode.get(node.id);
-      fill(row, pm.m, f?.summary ?? null, pm.n1.get(node.id)?.summary, pm.y1.get(node.id)?.summary, f?.objective?.summary);
+      fill(
+        row,
+        pm.m,
+        f?.summary ?? null,
+        pm.n1.get(node.id)?.summary,
+        pm.y1.get(node.id)?.summary,
+        f?.objective?.summary,
+      );
     }
     return row;
   });
@@ -193,7 +220,14 @@ function nodeSection({ def, language, nodes, answer }: ComputeInput): FullSectio
   const totals: ReportRow = { location: reportText(language, 'total'), ...(rankCol ? { rank: null } : {}) };
   for (const pm of perMeasure)
     fill(totals, pm.m, pm.cur?.summary ?? null, pm.n1e?.summary, pm.y1e?.summary, pm.cur?.objective?.summary);
-  return { id: 'rows', title: reportText(language, 'section_rows'), columns, rowCount: rows.length, rows, totals };
+  return {
+    id: 'rows',
+    title: reportText(language, 'section_rows'),
+    columns,
+    rowCount: rows.length,
+    rows,
+    totals,
+  };
 }
 
 /** Per location: max and average occupancy and the peak's bucket; with capacity use when asked. */
@@ -204,7 +238,12 @@ function peaksSection({ def, language, nodes, answer }: ComputeInput): FullSecti
   const withCapacity = def.extras.includes('capacityUse');
   const columns: ReportColumn[] = [
     { key: 'location', label: reportText(language, 'col_location'), kind: 'text' },
-    { key: 'occupancyMax', label: reportText(language, 'col_occupancyMax'), kind: 'integer', kpi: 'Occupancy' },
+    {
+      key: 'occupancyMax',
+      label: reportText(language, 'col_occupancyMax'),
+      kind: 'integer',
+      kpi: 'Occupancy',
+    },
     { key: 'occupancyAvg', label: reportText(language, 'col_occupancyAvg'), kind: 'decimal' },
     { key: 'peakTime', label: reportText(language, 'col_peakTime'), kind: 'datetime' },
     ...(withCapacity
@@ -268,7 +307,9 @@ function dwellDistributionSection({ def, language, nodes, answer }: ComputeInput
   ];
   const figures = new Map((cur?.nodes ?? []).map((n) => [n.nodeId, n]));
   const rows = nodes.map((node) => {
-    const values = (figures.get(node.id)?.data ?? []).flatMap((p) => (p.value != null && p.value > 0 ? [p.value] : []));
+    const values = (figures.get(node.id)?.data ?? []).flatMap((p) =>
+      p.value != null && p.value > 0 ? [p.value] : [],
+    );
     const counts = bands.map(() => 0);
     for (const v of values) {
       const i = DWELL_BANDS.findIndex((b) => v < b);
@@ -353,7 +394,14 @@ export function computeComparative(
     });
     return {
       sections: [
-        { id: 'rows', title: reportText(language, 'section_comparison'), columns, rowCount: rows.length, rows, totals: null },
+        {
+          id: 'rows',
+          title: reportText(language, 'section_comparison'),
+          columns,
+          rowCount: rows.length,
+          rows,
+          totals: null,
+        },
       ],
       charts: [
         {
@@ -407,7 +455,14 @@ export function computeComparative(
   const categories = rows.map((_, i) => String(i + 1));
   return {
     sections: [
-      { id: 'rows', title: reportText(language, 'section_comparison'), columns, rowCount: rows.length, rows, totals },
+      {
+        id: 'rows',
+        title: reportText(language, 'section_comparison'),
+        columns,
+        rowCount: rows.length,
+        rows,
+        totals,
+      },
     ],
     charts: [
       {

@@ -14,7 +14,8 @@ export function sortRows(
       if (x === y) continue;
       if (x === null) return 1;
       if (y === null) return -1;
-      const c = typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
+      const c =
+        typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
       if (c !== 0) return sort === 'asc' ? c : -c;
     }
     return 0;
@@ -22,7 +23,10 @@ export function sortRows(
 }
 
 /** "traffic-report_2024-03-04_2024-03-11.xlsx": the report, its period, the format. */
-export function reportFileName(r: { reportName: string; from: string; to: string }, format: ReportFormat): string {
+export function reportFileName(
+  r: { reportName: string; from: string; to: string },
+  format: ReportFormat,
+): string {
   const kebab = r.reportName.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
   return `${kebab}_${r.from.slice(0, 10)}_${r.to.slice(0, 10)}.${format}`;
 }

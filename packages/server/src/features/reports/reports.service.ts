@@ -59,7 +59,8 @@ export function createReportsService(deps: ReportsDeps) {
   }
 
   async function assertNodes(principal: Principal, ids: readonly string[]) {
-    for (const id of new Set(ids.map((x) => x.toLowerCase()))) await scope.assertInScope(principal, id, 'Node');
+    for (const id of new Set(ids.map((x) => x.toLowerCase())))
+      await scope.assertInScope(principal, id, 'Node');
   }
 
   function bodyOf(
@@ -69,14 +70,21 @@ export function createReportsService(deps: ReportsDeps) {
     period: { from: string; to: string },
     breakdown: boolean,
   ): AggregatedQueryBody {
-    const byKpi = new Map<string, Set<AggregatedQueryBody['aggregateFunctionsByKpi'][number]['aggregateFunctions'][number]>>();
+    const byKpi = new Map<
+      string,
+      Set<AggregatedQueryBody['aggregateFunctionsByKpi'][number]['aggregateFunctions'][number]>
+    >();
     for (const m of def.measures) byKpi.set(m.kpi, (byKpi.get(m.kpi) ?? new Set()).add(m.fn));
     const modes: Mode[] = def.measures.some((m) => m.comparisons)
       ? ['current_period', 'compared_last_period', 'compared_last_year']
       : ['current_period'];
     return {
       nodeIds,
-      aggregateFunctionsByKpi: [...byKpi].map(([kpi, fns]) => ({ kpi, aggregateFunctions: [...fns], metaTags: [] })),
+      aggregateFunctionsByKpi: [...byKpi].map(([kpi, fns]) => ({
+        kpi,
+        aggregateFunctions: [...fns],
+        metaTags: [],
+      })),
       measurementProtocols: [],
       from: period.from,
       to: period.to,
@@ -124,7 +132,16 @@ export function createReportsService(deps: ReportsDeps) {
       const nodes = await findReportNodes(db, p.nodeIds, def.zones);
       let answer: AggregatedSeries[] = [];
       if (nodes.length > 0)
-        answer = await deps.query.aggregated(principal, bodyOf(def, p, nodes.map((n) => n.id), p, true));
+        answer = await deps.query.aggregated(
+          principal,
+          bodyOf(
+            def,
+            p,
+            nodes.map((n) => n.id),
+            p,
+            true,
+          ),
+        );
       const input = { def, language, nodes, answer };
       sections = computeSections(input);
       charts = computeCharts(input);
@@ -136,7 +153,10 @@ export function createReportsService(deps: ReportsDeps) {
       const names = reportText(language, 'weekdays').split(',');
       lines.push(
         reportText(language, 'param_days', {
-          days: [...p.includeDays].sort().map((d) => names[d]).join(', '),
+          days: [...p.includeDays]
+            .sort()
+            .map((d) => names[d])
+            .join(', '),
         }),
       );
     }
@@ -256,11 +276,20 @@ export function createReportsService(deps: ReportsDeps) {
     /** POST /api/AgGrid/generate-pdf: the table view (one section, sorted as shown) as a PDF. */
     async tablePdf(
       principal: Principal,
-      q: { reportName: ReportName; parameters: ReportParameters; sectionId?: string; sortModel: GetRowsRequest['sortModel'] },
+      q: {
+        reportName: ReportName;
+        parameters: ReportParameters;
+        sectionId?: string;
+        sortModel: GetRowsRequest['sortModel'];
+      },
     ) {
       const r = await report(principal, q.reportName, q.parameters);
       const section = sectionOf(r, q.sectionId);
-      const one: FullReport = { ...r, charts: [], sections: [{ ...section, rows: sorted(section, q.sortModel) }] };
+      const one: FullReport = {
+        ...r,
+        charts: [],
+        sections: [{ ...section, rows: sorted(section, q.sortModel) }],
+      };
       return { fileName: reportFileName(r, 'pdf'), body: await deps.exports.reportPdf(one) };
     },
 
