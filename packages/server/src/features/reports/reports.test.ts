@@ -365,7 +365,7 @@ describe('every report equals the aggregated query for the same parameters', () 
 
 describe('paging, sorting, refusals', () => {
   it('get-rows pages and sorts on the server; totals stay the whole selection', async () => {
-    const p = { nodeIds: [group.id], ...WEEK, aggregation: 'P1D' };
+    const p: ReportParametersInput = { nodeIds: [group.id], ...WEEK, aggregation: 'P1D' };
     const all = (await run('trafficReport', p)).sections[0]!;
     const page = await post<GetRowsResponse>('/api/AgGrid/get-rows', {
       reportName: 'trafficReport',
@@ -447,7 +447,12 @@ describe('paging, sorting, refusals', () => {
 });
 
 describe('files carry the figures of the screen', () => {
-  const params = () => ({ nodeIds: [group.id], ...WEEK, aggregation: 'P1D', language: 'fr' }) as const;
+  const params = (): ReportParametersInput => ({
+    nodeIds: [group.id],
+    ...WEEK,
+    aggregation: 'P1D',
+    language: 'fr',
+  });
   const file = async (name: ReportName, format: string, extra: Record<string, unknown> = {}) => {
     const res = await t.app.inject({
       method: 'POST',
