@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -101,12 +102,14 @@ export function ReportsPage() {
           <Paper variant="outlined">
             <List dense data-testid="reports-saved">
               {saved.data!.map((v) => (
-                <ListItemButton key={v.id} component={RouterLink} to={paths.reportDashboard(lang, v.id)}>
-                  <ListItemIcon>
-                    <Bookmark />
-                  </ListItemIcon>
-                  <ListItemText primary={v.name} />
-                </ListItemButton>
+                <ListItem key={v.id} disablePadding>
+                  <ListItemButton component={RouterLink} to={paths.reportDashboard(lang, v.id)}>
+                    <ListItemIcon>
+                      <Bookmark />
+                    </ListItemIcon>
+                    <ListItemText primary={v.name} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           </Paper>
