@@ -9,7 +9,17 @@ import {
   type ReportDocument,
   type ReportRow,
 } from '@footfall/domain';
-import { BORDER, CHART_SCALE, INK, MARGIN, MUTED, STATUS_COLOR, write, type Doc } from './pdf-kit.js';
+import {
+  BORDER,
+  CHART_SCALE,
+  INK,
+  MARGIN,
+  MUTED,
+  STATUS_COLOR,
+  pdfText,
+  write,
+  type Doc,
+} from './pdf-kit.js';
 import { renderChartSvg } from './snapshot-pdf-widgets.js';
 import { BrandLogo } from './report-logo.js';
 
@@ -73,6 +83,46 @@ function chartOption(c: ReportChartData) {
   };
 }
 
+/**
+ * One cell's text in the current font: cut with an ellipsis to `width`, right-aligned for numbers.
+ * Widths are kept per font and text (figures and names repeat row after row; measuring with the
+ * font's kerning pairs was most of the time of a long PDF).
+ */
+function cellText(
+  doc: Doc,
+  widthOf: (text: string) => number,
+  raw: string,
+  x: number,
+  y: number,
+  width: number,
+  right: boolean,
+) {
+  let text = pdfText(raw);
+  let tw = widthOf(text);
+  if (tw > width) {
+    let n = text.length;
+    while (n > 0 && widthOf(`${text.slice(0, n)}…`) > width) n--;
+    text = `${text.slice(0, n)}…`;
+    tw = widthOf(text);
+  }
+  doc.text(text, right ? x + width - tw : x, y, { lineBreak: false });
+}
+
+/** widthOfString of the document's current font and size, remembered per font, size and text. */
+function widthCache(doc: Doc) {
+  const cache = new Map<string, number>();
+  return (font: string) => (text: string) => {
+    const key = `${font}\u0000${text}`;
+    let w = cache.get(key);
+    if (w === undefined) {
+      w = doc.widthOfString(text);
+      if (cache.size > 50_000) cache.clear();
+      cache.set(key, w);
+    }
+    return w;
+  };
+}
+
 interface Walker {
   doc: Doc | null;
   page: number;
@@ -117,6 +167,7 @@ function walk(
   const t = (key: string, vars: Record<string, string | number> = {}) =>
     reportText(report.language, key, vars);
   const w: Walker = { doc, page: 0, y: MARGIN };
+  const measure = doc ? widthCache(doc) : null;
   const newPage = () => {
     w.page += 1;
     w.y = MARGIN;
@@ -232,21 +283,25 @@ function walk(
         }
         if (doc) {
           if (zebra) doc.rect(MARGIN, w.y, g.contentW, ROW_H).fill('#fafafa');
+          // one font a row and plain text runs (no line wrapper): a year of days is thousands of pages
+          const font = bold ? 'Helvetica-Bold' : 'Helvetica';
+          doc.font(font).fontSize(FONT);
+          const widthOf = measure!(font);
           let x = MARGIN;
+          let color = '';
           columns.forEach((c, i) => {
             const v = row[c.key];
             const level = thresholdLevel(c, v);
-            const color = level && level !== 'ok' ? STATUS_COLOR[level] : INK;
-            write(
+            const want = level && level !== 'ok' ? STATUS_COLOR[level] : INK;
+            if (want !== color) doc.fillColor((color = want));
+            cellText(
               doc,
+              widthOf,
               formatReportCell(c, v),
               x + 3,
               w.y + 3,
-              { bold, size: FONT, color },
-              {
-                width: ws[i]! - 6,
-                align: c.kind === 'text' || c.kind === 'datetime' ? 'left' : 'right',
-              },
+              ws[i]! - 6,
+              c.kind !== 'text' && c.kind !== 'datetime',
             );
             x += ws[i]!;
           });
