@@ -16,7 +16,8 @@ import {
   type ReportDocument,
   type ReportFormat,
   type ReportName,
-  type ReportParameters,
+  ReportParameters,
+  type ReportParametersInput,
   type ReportRow,
   type UserCurrent,
 } from '@footfall/domain';
@@ -214,9 +215,23 @@ export function createReportsService(deps: ReportsDeps) {
 
   async function renderFile(
     principal: Principal,
-    args: { reportName: ReportName; parameters: ReportParameters; format: ReportFormat; language?: Language },
+    args: {
+      reportName: ReportName;
+      /** as the API takes them (defaults filled here; a bad one throws 400 naming the field) */
+      parameters: ReportParametersInput;
+      format: ReportFormat;
+      language?: Language;
+    },
   ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
-    const parameters = { ...args.parameters, ...(args.language ? { language: args.language } : {}) };
+    const parsed = ReportParameters.safeParse({
+      ...args.parameters,
+      ...(args.language ? { language: args.language } : {}),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw badRequest(issue.message, ['parameters', ...issue.path.map(String)].join('.'));
+    }
+    const parameters = parsed.data;
     const r = await report(principal, args.reportName, parameters);
     const fileName = reportFileName(r, args.format);
     switch (args.format) {

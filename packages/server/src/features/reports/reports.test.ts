@@ -12,7 +12,15 @@ import {
   type ReportParametersInput,
 } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { authHeader, makeDevice, makeGroup, makeLocation, makeUser } from '../../test/factories.js';
+import {
+  asPrincipal,
+  authHeader,
+  makeDevice,
+  makeGroup,
+  makeLocation,
+  makeUser,
+  type MadeUser,
+} from '../../test/factories.js';
 
 /**
  * The reports against the engine and against an independent computation. Three stores (two in
@@ -28,6 +36,7 @@ let t: TestApp;
 let headers: Record<string, string>;
 let group: { id: string };
 let outside: { id: string };
+let adminUser: MadeUser;
 type Key = 'A' | 'B' | 'C';
 type Hours = Record<string, [string, string][]>;
 const stores = {} as Record<Key, { id: string; device: string; zone: string; hours: Hours; name: string }>;
@@ -196,6 +205,7 @@ beforeAll(async () => {
   const other = await makeGroup(t.db);
   outside = await makeLocation(t.db, { parentId: other.id, name: 'Elsewhere' });
   const admin = await makeUser(t.db, { roles: ['admin'], scopeNodeId: group.id });
+  adminUser = admin;
   await t.db
     .updateTable('app_user')
     .set({ reports: [...REPORT_NAMES] })
@@ -546,5 +556,40 @@ describe('files carry the figures of the screen', () => {
     expect(text.split('Location').length - 1).toBeGreaterThanOrEqual(parts);
     expect(text).toContain('2024-03-16 23:00');
     expect(text).toContain(`Page ${total} of ${total}`);
+  });
+
+  it('renderFile, as scheduled runs call it: the file, its name and type; 400 naming a bad parameter', async () => {
+    const principal = asPrincipal(adminUser);
+    const file = await t.app.services.reports.renderFile(principal, {
+      reportName: 'trafficReport',
+      parameters: { nodeIds: [group.id], ...WEEK, aggregation: 'P1D' },
+      format: 'csv',
+      language: 'es',
+    });
+    expect(file.fileName).toBe('traffic-report_2024-03-10_2024-03-17.csv');
+    expect(file.contentType).toBe('text/csv; charset=utf-8');
+    const doc = await run('trafficReport', {
+      nodeIds: [group.id],
+      ...WEEK,
+      aggregation: 'P1D',
+      language: 'es',
+    });
+    const header = file.body.toString('utf8').slice(1).split('\r\n')[0]!;
+    expect(header).toBe(doc.sections[0]!.columns.map((c) => c.label).join(','));
+    expect(header).toContain('Entradas');
+    await expect(
+      t.app.services.reports.renderFile(principal, {
+        reportName: 'trafficReport',
+        parameters: { nodeIds: [group.id], from: '2024-03-10 00:00', to: 'tomorrow' },
+        format: 'pdf',
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, field: 'parameters.to' });
+    await expect(
+      t.app.services.reports.renderFile(principal, {
+        reportName: 'trafficReport',
+        parameters: { nodeIds: [outside.id], ...WEEK },
+        format: 'xlsx',
+      }),
+    ).rejects.toMatchObject({ statusCode: 404 });
   });
 });
