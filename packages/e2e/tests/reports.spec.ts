@@ -146,6 +146,13 @@ test.describe('reports at 1440 x 900 as admin', () => {
     await expectNoSeriousA11yViolations(page, 'saved report en');
     await snap(page, 'reports-saved-view-en');
 
+    // a dashboard opened in report mode: the dashboard itself, the left pane unchanged
+    const views = await call<{ id: string; kind: string }[]>(page.request, bearer, 'GET', '/api/Dashboard');
+    const dashboard = views.find((v) => v.kind === 'dashboard')!;
+    await page.goto(`/en/report/dashboard/${dashboard.id}`);
+    await expect(page.getByTestId('dashboard-page')).toBeVisible();
+    await expect(page.locator('aside')).toBeVisible();
+
     for (const lang of LANGS) {
       await page.goto(`/${lang}/reports`);
       await expect(page.getByRole('heading', { level: 1, name: TITLE[lang] })).toBeVisible();

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { readStoredDashboardJson, type ReportName } from '@footfall/domain';
 import { NotFoundPage } from '../../../components/error-pages';
 import { savedReportQuery } from '../api/reports-api';
@@ -11,6 +12,14 @@ import { decodeChoice, type ReportChoice } from '../lib/report-request';
 import { reportOfSegment } from '../lib/report-links';
 import { ReportViewer } from './report-viewer';
 import { ReportsPage } from './reports-page';
+
+/** Report mode prints the page alone: no toolbar, side pane nor controls on paper. */
+const PRINTABLE = {
+  '@media print': {
+    '[data-testid=top-toolbar], aside, nav, button, [role=toolbar]': { display: 'none !important' },
+    main: { overflow: 'visible !important' },
+  },
+} as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -94,6 +103,14 @@ export function ReportDashboardPage({ dashboard }: { dashboard: ReactNode }) {
   if (saved.isPending) return <Loading />;
   if (saved.isError) return <NotFoundPage />;
   const s = savedChoice(saved.data.json);
-  if (!s) return <>{dashboard}</>;
-  return <ReportViewer key={id} reportName={s.name} initial={s.choice} savedTitle={saved.data.name} />;
+  return (
+    <>
+      <GlobalStyles styles={PRINTABLE} />
+      {s ? (
+        <ReportViewer key={id} reportName={s.name} initial={s.choice} savedTitle={saved.data.name} />
+      ) : (
+        dashboard
+      )}
+    </>
+  );
 }
