@@ -57,36 +57,47 @@ const HOURS: Record<Key, Hours> = {
 };
 const ZONES: Record<Key, string> = { A: 'America/Toronto', B: 'America/Toronto', C: 'Europe/Paris' };
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
 function localParts(zone: string, ms: number) {
-  const f = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    weekday: 'short',
-    hourCycle: 'h23',
-  });
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    });
+    formatters.set(zone, f);
+  }
   const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
   return {
     day: `${p.year}-${p.month}-${p.day}`,
-    stamp: `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`,
     time: `${p.hour}:${p.minute}`,
     weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday!),
   };
 }
 
+/** Each store's stored TrafficIn points read in its own zone, once. */
+const localPoints = new Map<string, { day: string; time: string; weekday: number; value: number }[]>();
+
 /** The independent figure: stored TrafficIn minutes of a store on a local day (within its hours). */
 function expectedDay(key: Key, day: string, businessHoursOnly: boolean): number {
   const s = stores[key];
+  let points = localPoints.get(s.id);
+  if (!points) {
+    points = [...stored.get(s.id)!].map(([ms, value]) => ({ ...localParts(s.zone, ms), value }));
+    localPoints.set(s.id, points);
+  }
   let sum = 0;
-  for (const [ms, v] of stored.get(s.id)!) {
-    const l = localParts(s.zone, ms);
+  for (const l of points) {
     if (l.day !== day) continue;
     if (businessHoursOnly && !(s.hours[String(l.weekday)] ?? []).some(([a, b]) => l.time >= a && l.time < b))
       continue;
-    sum += v;
+    sum += l.value;
   }
   return sum;
 }
