@@ -41,3 +41,4 @@ export * from './contracts/imports.js';
 export * from './ranking/ranks.js';
 export * from './schedules/next-run.js';
 export * from './contracts/report-schedules.js';
+export * from './reports/index.js';

@@ -110,6 +110,8 @@ test('an admin gives a user reports and clears their default dashboard', async (
   );
   expect(views.length).toBeGreaterThan(0);
   await call(request, bearer, 'POST', `/api/User/${jordan.id}/defaultDashboard/${views[0]!.id}`);
+  // the demo gives every account all the reports: start from none
+  await call(request, bearer, 'PUT', `/api/User/${jordan.id}`, { reports: [] });
 
   await signIn(page, 'admin', 'en');
   await page.goto(`/en/settings/users/${jordan.id}`);

@@ -40,8 +40,10 @@ import { createRankingService } from './features/ranking/ranking.service.js';
 import { createSsoService } from './features/sso/sso.service.js';
 import { createImportsService } from './features/imports/imports.service.js';
 import { seedDemoImports } from './features/imports/imports-demo.js';
+import { createReportsService } from './features/reports/reports.service.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 import { createReportSchedulesService } from './features/report-schedules/report-schedules.service.js';
+import { reportRendererOf } from './features/report-schedules/report-renderer.js';
 import { createWeatherService } from './features/weather/weather.service.js';
 import { createOpenWeatherMapProvider } from './features/weather/weather.provider.js';
 
@@ -118,6 +120,7 @@ export function createServices(ctx: AppContext) {
   });
   const usersReport = createUsersReportService({ users, exports });
   const ranking = createRankingService({ db: ctx.db, scope, query, users });
+  const reports = createReportsService({ db: ctx.db, clock: ctx.clock, scope, query, users, exports });
   const reportSchedules = createReportSchedulesService({
     db: ctx.db,
     clock: ctx.clock,
@@ -129,8 +132,9 @@ export function createServices(ctx: AppContext) {
     users,
     dashboards,
     snapshots,
-    // the reports feature's renderFile, wired when it lands
-    reportRenderer: undefined,
+    // scheduled reports are the reports feature's files
+    reportRenderer: reportRendererOf(reports.renderFile),
+  });
   const imports = createImportsService({
     db: ctx.db,
     clock: ctx.clock,
@@ -167,6 +171,8 @@ export function createServices(ctx: AppContext) {
       seedDemoObjectives({ clock: ctx.clock, query, objectives }, locations),
     ranking,
     reportSchedules,
+    /** reports (issue 14); `renderFile` is what scheduled reports call */
+    reports,
     dashboards,
     templates,
     exports,

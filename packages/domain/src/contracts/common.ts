@@ -11,3 +11,6 @@ export const ErrorBody = z.object({
   statusCode: z.number().int(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The `disabled-on` patch of schedules and import tasks: a date disables, null enables. */
+export const DisabledOnBody = z.object({ disabledOn: z.iso.datetime({ offset: true }).nullable() }).strict();

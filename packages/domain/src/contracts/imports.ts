@@ -176,7 +176,6 @@ export type ImportTask = z.infer<typeof ImportTask>;
 export const ImportTaskList = z.array(ImportTask);
 
 export const ImportTaskQuery = z.object({ organizationalTreeId: z.uuid().optional() }).strict();
-export const DisabledOnBody = z.object({ disabledOn: z.iso.datetime({ offset: true }).nullable() }).strict();
 export const ImportRunParams = z.object({ id: z.uuid(), runId: z.uuid() });
 
 export const FileUploadQuery = z.object({ name: safeText().trim().min(1).max(255) }).strict();

@@ -5,6 +5,8 @@ import { isValidTimeZone } from '../time/zone.js';
 import { USER_REPORTS } from './users.js';
 import { RELATIVE_PERIODS, SCHEDULE_FREQUENCIES } from '../schedules/next-run.js';
 import { AGGREGATIONS } from '../periods/ladder.js';
+import { REPORT_FORMATS } from '../reports/document.js';
+import { DisabledOnBody } from './common.js';
 
 /**
  * Scheduled and automated reports (issue 14; spec sections 3 "Automated report", "Schedule nodes
@@ -14,8 +16,6 @@ import { AGGREGATIONS } from '../periods/ladder.js';
  */
 export const SCHEDULE_KINDS = ['report', 'dashboard'] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
-export const REPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const EXECUTION_RESULTS = ['Success', 'Failure'] as const;
 export type ExecutionResult = (typeof EXECUTION_RESULTS)[number];
 /** at most this many recipients per schedule */
@@ -185,7 +185,6 @@ export const ScheduleNodesResponse = z.object({
 });
 export type ScheduleNodesResponse = z.infer<typeof ScheduleNodesResponse>;
 
-export const DisabledOnBody = z.object({ disabledOn: z.iso.datetime({ offset: true }).nullable() }).strict();
 
 export const ScheduleFrequenciesResponse = z.object({
   frequencies: z.array(z.enum(SCHEDULE_FREQUENCIES)),

@@ -3,6 +3,7 @@ import { DEFAULT_DASHBOARD_SIZE, DEFAULT_REFRESH_RATE_MINUTES, MAX_DASHBOARD_COL
 import { AGGREGATIONS } from '../periods/ladder.js';
 import { DEFAULT_PERIOD_PRESET, PERIOD_PRESETS } from '../periods/presets.js';
 import { isKnownKpi, WIDGET_MIN_SIZE, WIDGET_TYPES } from './constants.js';
+import { USER_REPORTS } from '../contracts/users.js';
 
 /**
  * The dashboard `json` of spec section 3: what the server stores and validates and what the web
@@ -105,6 +106,22 @@ export const DashboardTags = z.object({
   females: z.boolean().default(false),
 });
 
+export const SavedReport = z.object({
+  name: z.enum(USER_REPORTS),
+  nodeIds2: z.array(z.uuid()).max(500).default([]),
+  period2: z
+    .object({
+      selectedTimePeriod: SelectedTimePeriod,
+      isBusinessHoursOnlyMode: z.boolean().default(true),
+      applyTimePeriodToEachDay: z.boolean().default(false),
+    })
+    .nullable()
+    .default(null),
+  aggregation: z.enum(AGGREGATIONS).nullable().default(null),
+  includeDays: z.array(z.number().int().min(0).max(6)).max(7).default([]),
+});
+export type SavedReport = z.infer<typeof SavedReport>;
+
 export const DashboardJson = z.object({
   widgets: z.array(Widget).max(200).default([]),
   selectedTimePeriod: SelectedTimePeriod.default({ value: DEFAULT_PERIOD_PRESET }),
@@ -119,6 +136,11 @@ export const DashboardJson = z.object({
   refreshRate: z.number().int().min(1).max(1440).default(DEFAULT_REFRESH_RATE_MINUTES),
   isBusinessHoursOnlyMode: z.boolean().default(true),
   applyTimePeriodToEachDay: z.boolean().default(false),
+  /**
+   * A saved report configuration (a view of kind "report", issue 14): the report and the parameters
+   * the selection and period above do not hold. Absent on dashboards.
+   */
+  report: SavedReport.optional(),
 });
 export type DashboardJson = z.infer<typeof DashboardJson>;
 export type DashboardJsonInput = z.input<typeof DashboardJson>;

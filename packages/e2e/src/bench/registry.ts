@@ -7,6 +7,7 @@ import { monitoringBench } from './monitoring.bench.js';
 import { settingsTreeBench } from './settings-tree.bench.js';
 import { sensorsBench } from './sensors.bench.js';
 import { importsBench } from './imports.bench.js';
+import { reportsBench } from './reports.bench.js';
 
 /** Every bench module, run in this order by `npm run bench` (add yours here). */
 export const benches: BenchModule[] = [
@@ -18,4 +19,5 @@ export const benches: BenchModule[] = [
   settingsTreeBench,
   sensorsBench,
   importsBench,
+  reportsBench,
 ];

@@ -34,6 +34,7 @@ import { reportScheduleRoutes } from './report-schedules/report-schedules.routes
 import { weatherRoutes } from './weather/weather.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { importRoutes } from './imports/imports.routes.js';
+import { reportRoutes } from './reports/reports.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [
@@ -72,4 +73,5 @@ export const features: Feature[] = [
   weatherRoutes,
   ssoRoutes,
   importRoutes,
+  reportRoutes,
 ];

@@ -109,15 +109,18 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 /**
- * A file from our API (an export): the body as a Blob and the file name the server suggests
+ * A file from our API (an export; a POST when `body` is given): the body as a Blob and the file name the server suggests
  * (Content-Disposition). Same bearer token and one refresh on 401 as `api`; a failure rejects with
  * the parsed error body.
  */
-export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions, 'body' | 'signal'> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
   const token = tokenStore.get()?.token ?? null;
-  let res = await send(path, {}, token);
+  let res = await send(path, options, token);
   if (res.status === 401 && token && (await refreshSession()))
-    res = await send(path, {}, tokenStore.get()?.token ?? null);
+    res = await send(path, options, tokenStore.get()?.token ?? null);
   if (!res.ok) return parse<never>(res);
   const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
   return { blob: await res.blob(), fileName };

@@ -1,4 +1,11 @@
-import { DEFAULT_MOBILE_SETTINGS, type BusinessHours, type Role, type TreeNode } from '@footfall/domain';
+import {
+  DEFAULT_MOBILE_SETTINGS,
+  USER_REPORTS,
+  canOpenReports,
+  type BusinessHours,
+  type Role,
+  type TreeNode,
+} from '@footfall/domain';
 import type { Db } from '../../platform/db/database.js';
 import type { Logger } from '../../platform/logger.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
@@ -29,6 +36,7 @@ export interface DemoUsersPort {
     roles: Role[];
     scopeNodeId: string | null;
     mobileSettings: typeof DEFAULT_MOBILE_SETTINGS;
+    reports: string[];
   }): Promise<{ id: string }>;
 }
 
@@ -187,6 +195,8 @@ export function createDemoService(deps: {
         roles: account.roles,
         scopeNodeId: account.scope === null ? null : groups[account.scope].id,
         mobileSettings: { ...DEFAULT_MOBILE_SETTINGS, ...account.mobileSettings },
+        // every demo account that may open reports has them all (a superAdmin has them anyway)
+        reports: canOpenReports(account) ? [...USER_REPORTS] : [],
       });
     }
     await deps.eventLog.withAudit(async (tx) => {

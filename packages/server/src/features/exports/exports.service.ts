@@ -1,6 +1,9 @@
 import type { SnapshotDocument, TableDocument } from './exports.types.js';
 import { renderTableCsv, renderTableXlsx } from './table-export.js';
 import { renderSnapshotPdf } from './snapshot-pdf.js';
+import type { ReportDocument } from '@footfall/domain';
+import { renderReportCsv, renderReportXlsx } from './report-table.js';
+import { renderReportPdf } from './report-pdf.js';
 
 /**
  * The exports feature: documents drawn from data another feature has already read (it queries
@@ -15,6 +18,13 @@ export function createExportsService() {
     tableXlsx: (document: TableDocument): Promise<Buffer> => renderTableXlsx(document),
     /** A table as CSV, UTF-8 with a byte-order mark. */
     tableCsv: (document: TableDocument): Buffer => renderTableCsv(document),
+    /** A computed report (every row of each section) as XLSX, one sheet a section, streamed by exceljs. */
+    reportXlsx: (report: ReportDocument): Promise<Buffer> => renderReportXlsx(report),
+    /** A computed report as CSV (UTF-8 with BOM; a decimal comma separates fields with semicolons). */
+    reportCsv: (report: ReportDocument, options: { decimalSeparator: '.' | ',' }): Buffer =>
+      renderReportCsv(report, options),
+    /** A computed report as an A4 PDF (report-pdf.ts). */
+    reportPdf: (report: ReportDocument): Promise<Buffer> => renderReportPdf(report),
   };
 }
 

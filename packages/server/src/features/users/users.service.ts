@@ -87,6 +87,8 @@ export interface SystemUserInput {
   roles: Role[];
   scopeNodeId: string | null;
   mobileSettings?: Partial<MobileSettings>;
+  /** the reports the user may use (USER_REPORTS); none when absent */
+  reports?: string[];
 }
 
 /** A user created by their first single sign-on (see createSsoUser). */
@@ -377,6 +379,7 @@ export function createUsersService({ db, clock, bus, eventLog, scope, templates,
             reset_password_at_next_login: false,
             is_sso_user: false,
             disabled_at: null,
+            ...(input.reports ? { reports: input.reports } : {}),
           },
           clock.now(),
         );

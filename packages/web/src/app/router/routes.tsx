@@ -144,6 +144,14 @@ const ScheduledReportsPage = named(() =>
     (m) => m.ScheduledReportsPage,
   ),
 );
+const loadReports = () => import('../../features/reports/components/report-routes');
+const ReportsPage = named(() =>
+  import('../../features/reports/components/reports-page').then((m) => m.ReportsPage),
+);
+const ReportViewerPage = named(() => loadReports().then((m) => m.ReportViewerPage));
+const ReportNewPage = named(() => loadReports().then((m) => m.ReportNewPage));
+const ReportWithParametersPage = named(() => loadReports().then((m) => m.ReportWithParametersPage));
+const ReportDashboardPage = named(() => loadReports().then((m) => m.ReportDashboardPage));
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -214,6 +222,13 @@ function localizedRoutes(): RouteObject[] {
             guarded('ranking', [{ path: paths.ranking.path, element: <RankingPage /> }]),
             guarded('orgTreeEvent', [{ path: paths.orgTreeEvent.path, element: <ShowtimesPage /> }]),
             guarded('occupancy', [{ path: paths.liveViews.path, element: <LiveViewsPage /> }]),
+            // report mode keeps the left pane (spec section 4): a saved report or a dashboard as a report
+            guarded('reports', [
+              {
+                path: paths.reportDashboard.path,
+                element: <ReportDashboardPage dashboard={<DashboardPage />} />,
+              },
+            ]),
           ],
         },
         guarded('occupancy', [
@@ -236,12 +251,14 @@ function localizedRoutes(): RouteObject[] {
           {
             element: <ReportsLayout />,
             children: [
-              ph(paths.reports.path, 'reports'),
-              ph(paths.reportDashboard.path, 'reportDashboard'),
-              ...REPORT_VIEWERS.map((name) => ph(`reportViewer/${name}`, 'reportViewer')),
-              ph(paths.reportNew.path, 'reportNew'),
+              { path: paths.reports.path, element: <ReportsPage /> },
+              ...REPORT_VIEWERS.map((name) => ({
+                path: `reportViewer/${name}`,
+                element: <ReportViewerPage name={name} />,
+              })),
+              { path: paths.reportNew.path, element: <ReportNewPage /> },
               { path: paths.reportScheduled.path, element: <ScheduledReportsPage /> },
-              ph(paths.report.path, 'report'),
+              { path: paths.report.path, element: <ReportWithParametersPage /> },
               ph(paths.trackPlayer.path, 'trackPlayer'),
               ph(paths.trackViewer.path, 'trackViewer'),
             ],

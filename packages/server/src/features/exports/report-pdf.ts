@@ -1,0 +1,330 @@
+import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import {
+  formatReportCell,
+  reportText,
+  thresholdLevel,
+  type ReportChartData,
+  type ReportColumn,
+  type ReportDocument,
+  type ReportRow,
+} from '@footfall/domain';
+import {
+  BORDER,
+  CHART_SCALE,
+  INK,
+  MARGIN,
+  MUTED,
+  STATUS_COLOR,
+  pdfText,
+  write,
+  type Doc,
+} from './pdf-kit.js';
+import { renderChartSvg } from './snapshot-pdf-widgets.js';
+import { BrandLogo } from './report-logo.js';
+
+/**
+ * A computed report as a PDF (pdfkit): A4, landscape when the table is wide; on the first page the
+ * logo, title, period and parameters, then the charts as vectors (ECharts SVG placed by
+ * svg-to-pdfkit); then each section's table, its header repeated on every page, with more columns
+ * than a page holds split into parts that each repeat the first column; "Page n of m" at the foot.
+ * Pages are laid out twice, once to count them and once to draw, so no page is held in memory to
+ * number it later.
+ */
+
+const ROW_H = 13;
+const HEAD_H = 16;
+const SECTION_H = 20;
+const FOOT_H = 18;
+const CHART_H = 170;
+const FONT = 7.5;
+const MIN_COL_W = 54;
+const FIRST_COL_W = 150;
+const PORTRAIT_MAX_COLUMNS = 6;
+
+interface Geometry {
+  w: number;
+  h: number;
+  contentW: number;
+  bottom: number;
+}
+
+/** Column parts of a section: the first column, then as many others as fit on the page's width. */
+function columnParts(columns: readonly ReportColumn[], contentW: number): ReportColumn[][] {
+  if (columns.length === 0) return [[]];
+  const [first, ...rest] = columns;
+  const perPart = Math.max(1, Math.floor((contentW - FIRST_COL_W) / MIN_COL_W));
+  if (rest.length <= perPart) return [columns as ReportColumn[]];
+  const parts: ReportColumn[][] = [];
+  for (let i = 0; i < rest.length; i += perPart) parts.push([first!, ...rest.slice(i, i + perPart)]);
+  return parts;
+}
+
+function widths(columns: readonly ReportColumn[], contentW: number): number[] {
+  const weight = (c: ReportColumn) => (c.kind === 'text' ? 2.6 : c.kind === 'datetime' ? 1.5 : 1);
+  const total = columns.reduce((s, c) => s + weight(c), 0);
+  return columns.map((c) => (contentW * weight(c)) / total);
+}
+
+function chartOption(c: ReportChartData) {
+  return {
+    grid: { left: 60, right: 20, top: 36, bottom: 40 },
+    legend: { top: 4, textStyle: { fontSize: 12 } },
+    xAxis: { type: 'category', data: c.categories, axisLabel: { fontSize: 11 } },
+    yAxis: { type: 'value', axisLabel: { fontSize: 11 } },
+    color: ['#0f766e', '#7c3aed', '#ea580c', '#2563eb'],
+    series: c.series.map((s) => ({
+      name: s.name,
+      type: c.type,
+      data: s.data,
+      showSymbol: c.categories.length <= 40,
+      ...(c.type === 'line' ? { smooth: false } : {}),
+    })),
+  };
+}
+
+/**
+ * One cell's text in the current font: cut with an ellipsis to `width`, right-aligned for numbers.
+ * Widths are kept per font and text (figures and names repeat row after row; measuring with the
+ * font's kerning pairs was most of the time of a long PDF).
+ */
+function cellText(
+  doc: Doc,
+  widthOf: (text: string) => number,
+  raw: string,
+  x: number,
+  y: number,
+  width: number,
+  right: boolean,
+) {
+  let text = pdfText(raw);
+  let tw = widthOf(text);
+  if (tw > width) {
+    let n = text.length;
+    while (n > 0 && widthOf(`${text.slice(0, n)}…`) > width) n--;
+    text = `${text.slice(0, n)}…`;
+    tw = widthOf(text);
+  }
+  doc.text(text, right ? x + width - tw : x, y, { lineBreak: false });
+}
+
+/** widthOfString of the document's current font and size, remembered per font, size and text. */
+function widthCache(doc: Doc) {
+  const cache = new Map<string, number>();
+  return (font: string) => (text: string) => {
+    const key = `${font}\u0000${text}`;
+    let w = cache.get(key);
+    if (w === undefined) {
+      w = doc.widthOfString(text);
+      if (cache.size > 50_000) cache.clear();
+      cache.set(key, w);
+    }
+    return w;
+  };
+}
+
+interface Walker {
+  doc: Doc | null;
+  page: number;
+  y: number;
+}
+
+export async function renderReportPdf(report: ReportDocument): Promise<Buffer> {
+  const widest = Math.max(0, ...report.sections.map((s) => s.columns.length));
+  const landscape = widest > PORTRAIT_MAX_COLUMNS;
+  const g: Geometry = landscape
+    ? { w: 841.89, h: 595.28, contentW: 841.89 - 2 * MARGIN, bottom: 595.28 - MARGIN - FOOT_H }
+    : { w: 595.28, h: 841.89, contentW: 595.28 - 2 * MARGIN, bottom: 841.89 - MARGIN - FOOT_H };
+  const charts = report.charts.filter((c) => c.categories.length > 0 && c.series.length > 0);
+  const pages = walk(report, g, charts, null, 0);
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: landscape ? 'landscape' : 'portrait',
+    // every position is laid out here: no margin, so pdfkit never adds a page of its own for the footer
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: report.title, Creator: 'Footfall' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  walk(report, g, charts, doc, pages);
+  doc.end();
+  return done;
+}
+
+/** Lays the report out on pages (drawing when `doc` is given); answers the number of pages. */
+function walk(
+  report: ReportDocument,
+  g: Geometry,
+  charts: readonly ReportChartData[],
+  doc: Doc | null,
+  totalPages: number,
+): number {
+  const t = (key: string, vars: Record<string, string | number> = {}) =>
+    reportText(report.language, key, vars);
+  const w: Walker = { doc, page: 0, y: MARGIN };
+  const measure = doc ? widthCache(doc) : null;
+  const newPage = () => {
+    w.page += 1;
+    w.y = MARGIN;
+    if (!doc) return;
+    doc.addPage();
+    write(
+      doc,
+      t('page_of', { n: w.page, m: totalPages }),
+      MARGIN,
+      g.h - MARGIN - 8,
+      { size: 7, color: MUTED },
+      {
+        width: g.contentW,
+        align: 'right',
+      },
+    );
+    write(doc, report.title, MARGIN, g.h - MARGIN - 8, { size: 7, color: MUTED }, { width: g.contentW / 2 });
+  };
+  newPage();
+
+  // header: logo, title, period, parameters, generated
+  if (doc) {
+    BrandLogo(doc, MARGIN, MARGIN);
+    write(
+      doc,
+      report.title,
+      MARGIN + 34,
+      MARGIN + 2,
+      { bold: true, size: 16, color: INK },
+      { width: g.contentW - 34 },
+    );
+    write(
+      doc,
+      report.periodLine,
+      MARGIN + 34,
+      MARGIN + 22,
+      { size: 9.5, color: INK },
+      { width: g.contentW - 34 },
+    );
+  }
+  w.y = MARGIN + 38;
+  for (const line of report.parameterLines) {
+    if (doc) write(doc, line, MARGIN, w.y, { size: 8.5, color: MUTED }, { width: g.contentW });
+    w.y += 12;
+  }
+  if (doc)
+    write(
+      doc,
+      t('generated', { at: report.generatedAt.slice(0, 16).replace('T', ' ') + ' UTC' }),
+      MARGIN,
+      w.y,
+      {
+        size: 7.5,
+        color: MUTED,
+      },
+    );
+  w.y += 16;
+
+  for (const c of charts) {
+    if (w.y + CHART_H > g.bottom) newPage();
+    if (doc) {
+      const svg = renderChartSvg(
+        chartOption(c),
+        Math.round(g.contentW * CHART_SCALE),
+        Math.round(CHART_H * CHART_SCALE),
+      );
+      SVGtoPDF(doc, svg, MARGIN, w.y, {
+        width: g.contentW,
+        height: CHART_H,
+        fontCallback: (_family, bold) => (bold ? 'Helvetica-Bold' : 'Helvetica'),
+      });
+    }
+    w.y += CHART_H + 8;
+  }
+
+  for (const section of report.sections) {
+    for (const [partIndex, columns] of columnParts(section.columns, g.contentW).entries()) {
+      const ws = widths(columns, g.contentW);
+      const title = partIndex === 0 ? section.title : `${section.title} (${partIndex + 1})`;
+      const head = () => {
+        if (doc) {
+          doc.rect(MARGIN, w.y, g.contentW, HEAD_H).fill('#f3f4f6');
+          let x = MARGIN;
+          columns.forEach((c, i) => {
+            write(
+              doc,
+              c.label,
+              x + 3,
+              w.y + 4.5,
+              { bold: true, size: FONT, color: INK },
+              {
+                width: ws[i]! - 6,
+                align: c.kind === 'text' || c.kind === 'datetime' ? 'left' : 'right',
+              },
+            );
+            x += ws[i]!;
+          });
+        }
+        w.y += HEAD_H;
+      };
+      const sectionTitle = () => {
+        if (doc)
+          write(doc, title, MARGIN, w.y + 4, { bold: true, size: 11, color: INK }, { width: g.contentW });
+        w.y += SECTION_H;
+      };
+      if (w.y + SECTION_H + HEAD_H + ROW_H > g.bottom) newPage();
+      sectionTitle();
+      head();
+      const drawRow = (row: ReportRow, bold: boolean, zebra: boolean) => {
+        if (w.y + ROW_H > g.bottom) {
+          newPage();
+          head();
+        }
+        if (doc) {
+          if (zebra) doc.rect(MARGIN, w.y, g.contentW, ROW_H).fill('#fafafa');
+          // one font a row and plain text runs (no line wrapper): a year of days is thousands of pages
+          const font = bold ? 'Helvetica-Bold' : 'Helvetica';
+          doc.font(font).fontSize(FONT);
+          const widthOf = measure!(font);
+          let x = MARGIN;
+          let color = '';
+          columns.forEach((c, i) => {
+            const v = row[c.key];
+            const level = thresholdLevel(c, v);
+            const want = level && level !== 'ok' ? STATUS_COLOR[level] : INK;
+            if (want !== color) doc.fillColor((color = want));
+            cellText(
+              doc,
+              widthOf,
+              formatReportCell(c, v),
+              x + 3,
+              w.y + 3,
+              ws[i]! - 6,
+              c.kind !== 'text' && c.kind !== 'datetime',
+            );
+            x += ws[i]!;
+          });
+        }
+        w.y += ROW_H;
+      };
+      section.rows.forEach((row, i) => drawRow(row, false, i % 2 === 1));
+      if (section.rows.length === 0) {
+        if (doc) write(doc, t('no_rows'), MARGIN + 3, w.y + 3, { italic: true, size: FONT, color: MUTED });
+        w.y += ROW_H;
+      }
+      if (section.totals) {
+        if (doc && w.y + ROW_H <= g.bottom)
+          doc
+            .moveTo(MARGIN, w.y)
+            .lineTo(MARGIN + g.contentW, w.y)
+            .lineWidth(0.6)
+            .strokeColor(BORDER)
+            .stroke();
+        drawRow(section.totals, true, false);
+      }
+      w.y += 10;
+    }
+  }
+  return w.page;
+}

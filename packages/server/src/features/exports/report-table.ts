@@ -1,0 +1,114 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { parseLocal, type ReportCell, type ReportColumn, type ReportDocument } from '@footfall/domain';
+
+/**
+ * A computed report as XLSX and CSV: one worksheet (or one CSV block) per section, the header frozen,
+ * numbers as typed numbers with a number format per column kind, the totals row last, in bold.
+ */
+
+/** Excel number formats per column kind (percent figures are already in percent: 12.5 means 12.5 %). */
+const NUM_FMT: Record<ReportColumn['kind'], string | undefined> = {
+  integer: '#,##0',
+  percent: '0.00" %"',
+  currency: '#,##0.00',
+  decimal: '#,##0.00',
+  duration: '0" s"',
+  text: undefined,
+  datetime: 'yyyy-mm-dd hh:mm',
+};
+
+/** A local wall-clock "YYYY-MM-DD HH:mm" as an Excel date showing that same reading. */
+function wallClockDate(text: string): Date | string {
+  const lm = parseLocal(text);
+  return lm === null ? text : new Date(lm * 60_000);
+}
+
+function xlsxValue(column: ReportColumn, v: ReportCell | undefined): ExcelJS.CellValue {
+  if (v === null || v === undefined) return null;
+  if (column.kind === 'datetime' && typeof v === 'string') return wallClockDate(v);
+  return v;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** Text starting like a formula is written with a leading apostrophe (CSV injection, OWASP). */
+const neutralised = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/**
+ * The workbook written through exceljs's streaming writer: each row is committed as it is added, so
+ * a year of days for 500 locations never sits in memory as a workbook model, only as the file.
+ */
+export async function renderReportXlsx(doc: ReportDocument): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  book.creator = 'Footfall';
+  const used = new Set<string>();
+  for (const section of doc.sections) {
+    let name = section.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || section.id;
+    for (let i = 2; used.has(name); i++) name = `${name.slice(0, 28)} ${i}`;
+    used.add(name);
+    const headerRow = 5;
+    const sheet = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: headerRow, xSplit: 1 }] });
+    sheet.columns = section.columns.map((c) => ({
+      key: c.key,
+      width: c.kind === 'text' ? 32 : c.kind === 'datetime' ? 18 : 14,
+      ...(NUM_FMT[c.kind] ? { style: { numFmt: NUM_FMT[c.kind] } } : {}),
+    }));
+    sheet.addRow([doc.title]).font = { bold: true, size: 14 };
+    sheet.addRow([doc.periodLine]);
+    sheet.addRow([doc.parameterLines.join(' · ')]);
+    sheet.addRow([]);
+    const header = sheet.addRow(section.columns.map((c) => c.label));
+    header.font = { bold: true };
+    header.commit();
+    for (const row of section.rows)
+      sheet.addRow(section.columns.map((c) => xlsxValue(c, row[c.key]))).commit();
+    if (section.totals) {
+      const totals = sheet.addRow(section.columns.map((c) => xlsxValue(c, section.totals![c.key])));
+      totals.font = { bold: true };
+      totals.commit();
+    }
+    sheet.autoFilter = {
+      from: { row: headerRow, column: 1 },
+      to: { row: headerRow, column: Math.max(1, section.columns.length) },
+    };
+    sheet.commit();
+  }
+  await book.commit();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * CSV, UTF-8 with a byte-order mark (Excel reads the accents), CRLF: per section its title, the header,
+ * the rows and the totals, sections apart by an empty line. With a decimal comma the fields are
+ * separated by semicolons, as spreadsheets in French and Spanish expect.
+ */
+export function renderReportCsv(doc: ReportDocument, options: { decimalSeparator: '.' | ',' }): Buffer {
+  const sep = options.decimalSeparator === ',' ? ';' : ',';
+  const cell = (v: ReportCell | undefined): string => {
+    if (v === null || v === undefined) return '';
+    const text =
+      typeof v === 'number' ? (sep === ';' ? String(v).replace('.', ',') : String(v)) : neutralised(v);
+    return text.includes(sep) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines: string[] = [];
+  doc.sections.forEach((section, i) => {
+    if (i > 0) lines.push('');
+    if (doc.sections.length > 1) lines.push(cell(section.title));
+    lines.push(section.columns.map((c) => cell(c.label)).join(sep));
+    for (const row of section.rows) lines.push(section.columns.map((c) => cell(row[c.key])).join(sep));
+    if (section.totals) lines.push(section.columns.map((c) => cell(section.totals![c.key])).join(sep));
+  });
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}

@@ -1,0 +1,319 @@
+import {
+  REPORT_DEFINITIONS,
+  checkReportParameters,
+  reportAggregation,
+  reportText,
+  reportsAvailableTo,
+  type AggregatedQueryBody,
+  type AggregatedSeries,
+  type GetRowsRequest,
+  type GetRowsResponse,
+  type Language,
+  type Mode,
+  type Principal,
+  type ReportCatalogueResponse,
+  type ReportDefinition,
+  type ReportDocument,
+  type ReportFormat,
+  type ReportName,
+  ReportParameters,
+  type ReportParametersInput,
+  type ReportRow,
+  type UserCurrent,
+} from '@footfall/domain';
+import type { Db } from '../../platform/db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, forbidden } from '../../platform/http/errors.js';
+import type { ScopeService } from '../tree/scope.service.js';
+import type { QueryService } from '../analytics/query.service.js';
+import type { ExportsService } from '../exports/exports.service.js';
+import { computeCharts, computeComparative, computeSections, type FullSection } from './report-compute.js';
+import { findNodeNames, findReportNodes } from './reports.repository.js';
+import { reportFileName, sortRows } from './report-rows.js';
+
+/** A computed report: every row of every section (pages and files are read from it). */
+export type FullReport = Omit<ReportDocument, 'sections'> & { sections: FullSection[] };
+
+export interface ReportsDeps {
+  db: Db;
+  clock: Clock;
+  scope: ScopeService;
+  /** the aggregated query: a report's figures are its answer, never a second aggregation */
+  query: Pick<QueryService, 'aggregated'>;
+  users: { current(principal: Principal): Promise<Pick<UserCurrent, 'reports' | 'roles'>> };
+  exports: ExportsService;
+}
+
+/** How long a computed report is kept for the pages and sorts that follow it (per instance). */
+const CACHE_MS = 120_000;
+const CACHE_ENTRIES = 8;
+const NAMES_SHOWN = 5;
+
+export function createReportsService(deps: ReportsDeps) {
+  const { db, scope, clock } = deps;
+  const cache = new Map<string, { at: number; report: Promise<FullReport> }>();
+
+  async function assertMayRun(principal: Principal, name: ReportName) {
+    const user = await deps.users.current(principal);
+    if (!reportsAvailableTo({ roles: principal.roles, reports: user.reports }).includes(name))
+      throw forbidden('This report is not among your reports');
+  }
+
+  async function assertNodes(principal: Principal, ids: readonly string[]) {
+    for (const id of new Set(ids.map((x) => x.toLowerCase())))
+      await scope.assertInScope(principal, id, 'Node');
+  }
+
+  function bodyOf(
+    def: ReportDefinition,
+    p: ReportParameters,
+    nodeIds: string[],
+    period: { from: string; to: string },
+    breakdown: boolean,
+  ): AggregatedQueryBody {
+    const byKpi = new Map<
+      string,
+      Set<AggregatedQueryBody['aggregateFunctionsByKpi'][number]['aggregateFunctions'][number]>
+    >();
+    for (const m of def.measures) byKpi.set(m.kpi, (byKpi.get(m.kpi) ?? new Set()).add(m.fn));
+    const modes: Mode[] = def.measures.some((m) => m.comparisons)
+      ? ['current_period', 'compared_last_period', 'compared_last_year']
+      : ['current_period'];
+    return {
+      nodeIds,
+      aggregateFunctionsByKpi: [...byKpi].map(([kpi, fns]) => ({
+        kpi,
+        aggregateFunctions: [...fns],
+        metaTags: [],
+      })),
+      measurementProtocols: [],
+      from: period.from,
+      to: period.to,
+      aggregation: reportAggregation(def.name, p),
+      gapFilled: true,
+      businessHoursOnly: p.businessHoursOnly,
+      applyTimePeriodToEachDay: p.applyTimePeriodToEachDay,
+      includeDays: p.includeDays.length > 0 ? p.includeDays : null,
+      modes,
+      breakdownByNode: breakdown,
+      includeCompleteness: false,
+      includeObjectives: def.measures.some((m) => m.objective),
+    };
+  }
+
+  async function namesLine(language: Language, key: string, ids: readonly string[]) {
+    const names = await findNodeNames(db, ids);
+    const shown = names.slice(0, NAMES_SHOWN).join(', ');
+    const text =
+      names.length > NAMES_SHOWN
+        ? reportText(language, 'param_more', { names: shown, n: names.length - NAMES_SHOWN })
+        : shown;
+    return reportText(language, key, { names: text });
+  }
+
+  async function compute(principal: Principal, name: ReportName, p: ReportParameters): Promise<FullReport> {
+    const def = REPORT_DEFINITIONS[name];
+    const language = p.language;
+    const aggregation = reportAggregation(name, p);
+    const lines: string[] = [];
+    let sections: FullSection[];
+    let charts: FullReport['charts'];
+    if (def.comparative) {
+      const idsA = [...new Set(p.nodeIds)];
+      const idsB = p.nodeIds2.length > 0 ? [...new Set(p.nodeIds2)] : idsA;
+      const periodB = p.from2 && p.to2 ? { from: p.from2, to: p.to2 } : { from: p.from, to: p.to };
+      // the second answer at the first's aggregation, so bucket i of A stands beside bucket i of B
+      const a = await deps.query.aggregated(principal, bodyOf(def, p, idsA, p, false));
+      const b = await deps.query.aggregated(principal, bodyOf(def, p, idsB, periodB, false));
+      ({ sections, charts } = computeComparative(def, language, a, b));
+      lines.push(await namesLine(language, 'param_locationsA', idsA));
+      lines.push(await namesLine(language, 'param_locationsB', idsB));
+      if (p.from2 && p.to2) lines.push(reportText(language, 'param_periodB', { from: p.from2, to: p.to2 }));
+    } else {
+      const nodes = await findReportNodes(db, p.nodeIds, def.zones);
+      let answer: AggregatedSeries[] = [];
+      if (nodes.length > 0)
+        answer = await deps.query.aggregated(
+          principal,
+          bodyOf(
+            def,
+            p,
+            nodes.map((n) => n.id),
+            p,
+            true,
+          ),
+        );
+      const input = { def, language, nodes, answer };
+      sections = computeSections(input);
+      charts = computeCharts(input);
+      lines.push(await namesLine(language, 'param_locations', p.nodeIds));
+    }
+    if (p.businessHoursOnly) lines.push(reportText(language, 'param_businessHours'));
+    if (p.applyTimePeriodToEachDay) lines.push(reportText(language, 'param_eachDay'));
+    if (p.includeDays.length > 0 && p.includeDays.length < 7) {
+      const names = reportText(language, 'weekdays').split(',');
+      lines.push(
+        reportText(language, 'param_days', {
+          days: [...p.includeDays]
+            .sort()
+            .map((d) => names[d])
+            .join(', '),
+        }),
+      );
+    }
+    return {
+      reportName: name,
+      title: reportText(language, def.title),
+      language,
+      parameterLines: lines,
+      periodLine: reportText(language, 'period_line', {
+        from: p.from,
+        to: p.to,
+        aggregation: reportText(language, `agg_${aggregation}`),
+      }),
+      from: p.from,
+      to: p.to,
+      aggregation,
+      generatedAt: clock.now().toISOString(),
+      sections,
+      charts,
+    };
+  }
+
+  /** The report for these parameters, checked (403 not the caller's report, 400, 404), kept a while. */
+  async function report(principal: Principal, name: ReportName, p: ReportParameters): Promise<FullReport> {
+    await assertMayRun(principal, name);
+    const problem = checkReportParameters(name, p);
+    if (problem) throw badRequest(problem.message, problem.field);
+    await assertNodes(principal, [...p.nodeIds, ...p.nodeIds2]);
+    const key = `${principal.userId}|${principal.scopeNodeId}|${name}|${JSON.stringify(p)}`;
+    const now = clock.now().getTime();
+    for (const [k, v] of cache) if (now - v.at > CACHE_MS) cache.delete(k);
+    const hit = cache.get(key);
+    if (hit) return hit.report;
+    const computing = compute(principal, name, p);
+    cache.set(key, { at: now, report: computing });
+    while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    computing.catch(() => cache.delete(key));
+    return computing;
+  }
+
+  function sectionOf(r: FullReport, sectionId: string | undefined): FullSection {
+    const s = sectionId ? r.sections.find((x) => x.id === sectionId) : r.sections[0];
+    if (!s) throw badRequest(`unknown section "${sectionId}"`, 'sectionId');
+    return s;
+  }
+
+  /** The rows of a section in the order asked (400 naming sortModel for an unknown column). */
+  function sorted(section: FullSection, sortModel: GetRowsRequest['sortModel']): ReportRow[] {
+    sortModel.forEach((s, i) => {
+      if (!section.columns.some((c) => c.key === s.colId))
+        throw badRequest(`unknown column "${s.colId}"`, `sortModel.${i}.colId`);
+    });
+    return sortRows(section.rows, sortModel);
+  }
+
+  async function renderFile(
+    principal: Principal,
+    args: {
+      reportName: ReportName;
+      /** as the API takes them (defaults filled here; a bad one throws 400 naming the field) */
+      parameters: ReportParametersInput;
+      format: ReportFormat;
+      language?: Language;
+    },
+  ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+    const parsed = ReportParameters.safeParse({
+      ...args.parameters,
+      ...(args.language ? { language: args.language } : {}),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw badRequest(issue.message, ['parameters', ...issue.path.map(String)].join('.'));
+    }
+    const parameters = parsed.data;
+    const r = await report(principal, args.reportName, parameters);
+    const fileName = reportFileName(r, args.format);
+    switch (args.format) {
+      case 'xlsx':
+        return {
+          fileName,
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          body: await deps.exports.reportXlsx(r),
+        };
+      case 'csv':
+        return {
+          fileName,
+          contentType: 'text/csv; charset=utf-8',
+          body: deps.exports.reportCsv(r, { decimalSeparator: parameters.decimalSeparator }),
+        };
+      case 'pdf':
+        return { fileName, contentType: 'application/pdf', body: await deps.exports.reportPdf(r) };
+    }
+  }
+
+  return {
+    /** GET /api/Report: the reports the caller may run, in the caller's language. */
+    async catalogue(principal: Principal, language: Language): Promise<ReportCatalogueResponse> {
+      const user = await deps.users.current(principal);
+      return reportsAvailableTo({ roles: principal.roles, reports: user.reports }).map((name) => {
+        const d = REPORT_DEFINITIONS[name];
+        return {
+          name,
+          title: reportText(language, d.title),
+          description: reportText(language, d.description),
+          newRoute: d.newRoute,
+          comparative: d.comparative,
+          zones: d.zones,
+        };
+      });
+    },
+
+    /** POST /api/Report/{name}: the report with the first `pageSize` rows of each section. */
+    async run(
+      principal: Principal,
+      name: ReportName,
+      p: ReportParameters,
+      pageSize: number,
+    ): Promise<ReportDocument> {
+      const r = await report(principal, name, p);
+      return { ...r, sections: r.sections.map((s) => ({ ...s, rows: s.rows.slice(0, pageSize) })) };
+    },
+
+    /** POST /api/AgGrid/get-rows: a page of a section's rows, sorted on the server. */
+    async getRows(principal: Principal, q: GetRowsRequest): Promise<GetRowsResponse> {
+      const r = await report(principal, q.reportName, q.parameters);
+      const section = sectionOf(r, q.sectionId);
+      const rows = sorted(section, q.sortModel);
+      return { rows: rows.slice(q.startRow, q.endRow), lastRow: rows.length, totals: section.totals };
+    },
+
+    /** POST /api/AgGrid/generate-pdf: the table view (one section, sorted as shown) as a PDF. */
+    async tablePdf(
+      principal: Principal,
+      q: {
+        reportName: ReportName;
+        parameters: ReportParameters;
+        sectionId?: string;
+        sortModel: GetRowsRequest['sortModel'];
+      },
+    ) {
+      const r = await report(principal, q.reportName, q.parameters);
+      const section = sectionOf(r, q.sectionId);
+      const one: FullReport = {
+        ...r,
+        charts: [],
+        sections: [{ ...section, rows: sorted(section, q.sortModel) }],
+      };
+      return { fileName: reportFileName(r, 'pdf'), body: await deps.exports.reportPdf(one) };
+    },
+
+    /**
+     * A report as a file (XLSX, CSV or PDF), for the export buttons and for scheduled runs (the
+     * schedules feature calls exactly this). The caller's scope and reports apply as for the screen.
+     */
+    renderFile,
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
