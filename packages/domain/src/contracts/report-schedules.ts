@@ -6,7 +6,6 @@ import { USER_REPORTS } from './users.js';
 import { RELATIVE_PERIODS, SCHEDULE_FREQUENCIES } from '../schedules/next-run.js';
 import { AGGREGATIONS } from '../periods/ladder.js';
 import { REPORT_FORMATS } from '../reports/document.js';
-import { DisabledOnBody } from './common.js';
 
 /**
  * Scheduled and automated reports (issue 14; spec sections 3 "Automated report", "Schedule nodes
