@@ -6,6 +6,7 @@ import { apiBench } from './api.bench.js';
 import { monitoringBench } from './monitoring.bench.js';
 import { settingsTreeBench } from './settings-tree.bench.js';
 import { sensorsBench } from './sensors.bench.js';
+import { startupBench } from './startup.bench.js';
 
 /** Every bench module, run in this order by `npm run bench` (add yours here). */
 export const benches: BenchModule[] = [
@@ -16,4 +17,5 @@ export const benches: BenchModule[] = [
   monitoringBench,
   settingsTreeBench,
   sensorsBench,
+  startupBench,
 ];
