@@ -43,7 +43,7 @@ export default defineConfig({
     /** a fresh data directory each run: new database, fresh demo organisation */
     const dataDir = path.join(here, 'test-output', `server-data-${i}`);
     return {
-      command: `rm -rf "${dataDir}" && node ../../node_modules/.bin/tsx ../server/src/main.ts`,
+      command: `rm -rf "${dataDir}" && node --enable-source-maps ../server/dist/main.js`,
       url: `${urlOf(i)}/api/health`,
       timeout: 240_000,
       reuseExistingServer: false,

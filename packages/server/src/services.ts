@@ -27,6 +27,7 @@ import { createOccupancyService } from './features/occupancy/occupancy.service.j
 import { createOccupancyResetService } from './features/occupancy/occupancy.reset.service.js';
 import { createDemoCountsService } from './features/demo/demo-counts.service.js';
 import { createQueryService } from './features/analytics/query.service.js';
+import { createRawRetentionService } from './features/timeseries/raw-retention.service.js';
 import { createDashboardsService } from './features/dashboards/dashboards.service.js';
 import { createSnapshotsService } from './features/dashboards/snapshots.service.js';
 import { createExportsService } from './features/exports/exports.service.js';
@@ -98,7 +99,19 @@ export function createServices(ctx: AppContext) {
     ingest,
   });
   const objectives = createObjectivesService({ db: ctx.db, eventLog, scope });
-  const query = createQueryService({ db: ctx.db, scope, clock: ctx.clock, monitoring, objectives });
+  const rawRetention = createRawRetentionService({
+    db: ctx.db,
+    clock: ctx.clock,
+    retentionDays: ctx.config.RAW_RETENTION_DAYS,
+  });
+  const query = createQueryService({
+    db: ctx.db,
+    scope,
+    clock: ctx.clock,
+    monitoring,
+    objectives,
+    rawCutoff: () => rawRetention.rawCutoff(),
+  });
   const performance = createPerformanceService({ clock: ctx.clock, query, objectives, users });
   const templates = createTemplatesService({
     db: ctx.db,
@@ -178,6 +191,7 @@ export function createServices(ctx: AppContext) {
     exports,
     snapshots,
     series,
+    rawRetention,
     ingest,
     sensors,
     sensorPipeline,

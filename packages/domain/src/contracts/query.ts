@@ -98,6 +98,11 @@ export const AggregatedSeries = z.object({
   completeness: z.array(NodeCompleteness).optional(),
   /** with includeObjectives, current period only: the objective of the requested nodes together */
   objective: ObjectiveFigures.optional(),
+  /**
+   * true when the answer is coarser than asked: minute buckets reaching back past raw-minute retention
+   * (RAW_RETENTION_DAYS) come as 15-minute buckets from the rollups (`aggregation` says PT15M); absent otherwise
+   */
+  isLowerAggregation: z.boolean().optional(),
 });
 export type AggregatedSeries = z.infer<typeof AggregatedSeries>;
 export const AggregatedQueryResponse = z.array(AggregatedSeries);
@@ -115,7 +120,10 @@ export const QuerySeries = z.object({
   mode: z.enum(MODES),
   aggregation: z.enum(AGGREGATIONS),
   aggregationFunction: z.enum(AGGREGATE_FUNCTIONS),
-  /** true when buckets are finer than the data's own interval (15-minute data asked by the minute) */
+  /**
+   * true when buckets are finer than the data's own interval (15-minute data asked by the minute), or
+   * coarser than asked: minute buckets past raw-minute retention answered by 15-minute buckets from the rollups
+   */
   isLowerAggregation: z.boolean(),
   isPercentage: z.boolean(),
   summary: z.number().nullable(),

@@ -8,6 +8,7 @@ import { settingsTreeBench } from './settings-tree.bench.js';
 import { sensorsBench } from './sensors.bench.js';
 import { importsBench } from './imports.bench.js';
 import { reportsBench } from './reports.bench.js';
+import { startupBench } from './startup.bench.js';
 
 /** Every bench module, run in this order by `npm run bench` (add yours here). */
 export const benches: BenchModule[] = [
@@ -20,4 +21,5 @@ export const benches: BenchModule[] = [
   sensorsBench,
   importsBench,
   reportsBench,
+  startupBench,
 ];

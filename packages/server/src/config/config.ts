@@ -54,6 +54,15 @@ const schema = z.object({
    * answers 503. Start-up work (migrations, demo data) runs without it.
    */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * days raw minute counts are kept (whole monthly partitions past it are dropped; 0 = forever).
+   * Minute buckets asked beyond it are answered from the 15-minute rollups, flagged.
+   */
+  RAW_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || (v >= 35 && v <= 36_600), '0 (keep forever) or 35 to 36600')
+    .default(400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   LIVE_DEMO_GENERATOR: bool(true),

@@ -25,6 +25,8 @@ export interface Prepared {
   acc: Accumulator;
   now: LocalMinute;
   maxIntervalSeconds: number;
+  /** minute buckets asked past raw retention, answered by 15-minute buckets from the rollups */
+  lowered: boolean;
 }
 
 export interface Figures {

@@ -64,6 +64,11 @@ export function createQueryService(deps: {
   clock: Clock;
   monitoring?: CompletenessSource;
   objectives?: ObjectivesSource;
+  /**
+   * The instant before which raw minutes may be gone (RAW_RETENTION_DAYS, features/timeseries
+   * raw-retention); null or absent: kept forever.
+   */
+  rawCutoff?: () => Date | null;
 }) {
   const { db, clock } = deps;
 
@@ -83,7 +88,7 @@ export function createQueryService(deps: {
         'to',
       );
     const asked = body.aggregation ?? customRangeAggregation(range);
-    const aggregation: Aggregation = asked === 'PT0S' ? 'PT1M' : asked;
+    let aggregation: Aggregation = asked === 'PT0S' ? 'PT1M' : asked;
     const minutes = fixedMinutes(aggregation);
     if (minutes !== null && (to - from) / minutes > MAX_BUCKETS)
       throw badRequest(`More than ${MAX_BUCKETS} buckets: choose a coarser aggregation`, 'aggregation');
@@ -120,7 +125,7 @@ export function createQueryService(deps: {
     const instant = clock.now().getTime();
     const now = Math.max(...[...zones].map((z) => toLocalMinute(z, instant)));
 
-    const input = {
+    let input = {
       // only sub-day buckets can lie wholly in a spring-forward gap; P1W/P1M/P1Y (no fixed length)
       // used to compute them too (null < 1440 is true), a daily Intl scan of the whole range per zone
       gaps: minutes !== null && minutes < 1440 ? commonGaps([...zones], range) : [],
@@ -133,8 +138,24 @@ export function createQueryService(deps: {
       },
       modes: body.modes,
     };
-    const registry = new CellRegistry();
-    const modes = planModes(input, registry);
+    let registry = new CellRegistry();
+    let modes = planModes(input, registry);
+    // minute buckets reaching back past raw retention (the range or a compared one): the whole answer
+    // comes by 15-minute buckets from the rollups, flagged, rather than as minutes that read zero
+    let lowered = false;
+    const cutoff = deps.rawCutoff?.() ?? null;
+    if (cutoff && minutes !== null && minutes < 15) {
+      const cutoffLocal = Math.max(...[...zones].map((z) => toLocalMinute(z, cutoff.getTime())));
+      const earliest = Math.min(...registry.pieces.map((piece) => piece.from));
+      if (earliest < cutoffLocal) {
+        lowered = true;
+        aggregation = 'PT15M';
+        const aligned = { from: Math.floor(from / 15) * 15, to: Math.ceil(to / 15) * 15 };
+        input = { ...input, range: aligned, aggregation, gaps: commonGaps([...zones], aligned) };
+        registry = new CellRegistry();
+        modes = planModes(input, registry);
+      }
+    }
     const forecasts = new Map<ModePlan, ForecastPlan>();
     if (items.some((i) => i.kind === 'forecast'))
       for (const m of modes)
@@ -155,6 +176,7 @@ export function createQueryService(deps: {
       acc,
       now,
       maxIntervalSeconds: sources.maxIntervalSeconds,
+      lowered,
     };
   }
 
@@ -225,6 +247,7 @@ export function createQueryService(deps: {
             summary: combined.summary,
             metaTags: item.metaTags,
             aggregation: p.aggregation,
+            ...(p.lowered ? { isLowerAggregation: true } : {}),
             data: combined.data,
             ...(body.breakdownByNode
               ? {
@@ -265,7 +288,7 @@ export function createQueryService(deps: {
             mode: plan.mode,
             aggregation: p.aggregation,
             aggregationFunction: item.fn,
-            isLowerAggregation: bucketSeconds < p.maxIntervalSeconds,
+            isLowerAggregation: p.lowered || bucketSeconds < p.maxIntervalSeconds,
             isPercentage: item.isPercentage,
             summary: combined.summary,
             lastObservationOccurredOn: combined.lastObservation,

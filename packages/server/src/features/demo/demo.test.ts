@@ -141,6 +141,7 @@ describe('demo organisation', () => {
       'monitoring.refresh-health',
       'occupancy.reset',
       'scheduler.prune-runs',
+      'timeseries.raw-partitions',
       'timeseries.refresh-stale',
     ]);
     expect(await count(external, 'node')).toBe(0);

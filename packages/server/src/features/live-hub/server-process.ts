@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverPackageRoot } from '../../platform/package-root.js';
 
 /**
- * A real server process (`node --import tsx src/main.ts`, one process: its memory is the server's) on a free port, for tests and benchmarks that need
- * separate instances (the Redis backplane) or the server's own memory figures.
+ * A real server process on a free port, for tests and benchmarks that need separate instances (the
+ * Redis backplane) or the server's own memory figures: the sources (`node --import tsx src/main.ts`,
+ * one process: its memory is the server's) or the production bundle (`node --enable-source-maps
+ * dist/main.js`, what `npm start` runs; `npm run build -w packages/server` makes it).
  */
 export interface ServerProcess {
   url: string;
@@ -18,8 +20,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverRoot = path.resolve(here, '../../..');
+const serverRoot = serverPackageRoot();
+export type ServerRuntime = 'tsx' | 'compiled';
+
+/** The node arguments that run the server from its sources or from its bundle. */
+export function serverArgs(runtime: ServerRuntime): string[] {
+  if (runtime === 'tsx') return ['--import', 'tsx', 'src/main.ts'];
+  const bundle = path.join(serverRoot, 'dist/main.js');
+  if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build -w packages/server`);
+  return ['--enable-source-maps', bundle];
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,10 +47,11 @@ export async function startServerProcess(
   env: Record<string, string>,
   port?: number,
   startTimeoutMs = 90_000,
+  runtime: ServerRuntime = 'tsx',
 ): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'footfall-proc-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(runtime), {
     cwd: serverRoot,
     env: {
       PORT: String(p),

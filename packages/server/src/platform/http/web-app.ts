@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../../config/config.js';
+import { serverPackageRoot } from '../package-root.js';
 
 export function webDistDir(config: Config): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  return config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../../../web/dist');
+  return config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(serverPackageRoot(), '../web/dist');
 }
 
 /**
