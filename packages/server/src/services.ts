@@ -38,6 +38,7 @@ import { createPerformanceService } from './features/objectives/performance.serv
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import { createRankingService } from './features/ranking/ranking.service.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
+import { createAlertsService } from './features/alerts/alerts.service.js';
 
 /**
  * Composition root: each feature's service, built exactly once per app (one scope service, one event
@@ -112,7 +113,21 @@ export function createServices(ctx: AppContext) {
   });
   const usersReport = createUsersReportService({ users, exports });
   const ranking = createRankingService({ db: ctx.db, scope, query, users });
+  const alerts = createAlertsService({
+    db: ctx.db,
+    clock: ctx.clock,
+    log: ctx.log,
+    mailer: ctx.mailer,
+    bus: ctx.bus,
+    publicUrl: ctx.config.PUBLIC_URL,
+    eventLog,
+    scope,
+    query,
+    incidents: monitoring,
+    showtimes: siteEvents,
+  });
   return {
+    alerts,
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
     monitoringDemo: (demo: DemoOrganisation) =>
