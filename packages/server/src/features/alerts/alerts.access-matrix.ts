@@ -1,3 +1,4 @@
+import type { AlertBody } from '@footfall/domain';
 import {
   ADMIN_KIND,
   scoped,
