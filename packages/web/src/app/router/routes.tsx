@@ -106,6 +106,12 @@ const UsersPage = named(() =>
 const UserEditPage = named(() =>
   import('../../features/settings-users/components/user-edit-page').then((m) => m.UserEditPage),
 );
+const AlertsPage = named(() =>
+  import('../../features/alerts/components/alerts-page').then((m) => m.AlertsPage),
+);
+const AlertEditorPage = named(() =>
+  import('../../features/alerts/components/alert-editor-page').then((m) => m.AlertEditorPage),
+);
 const ObjectivesPage = named(() =>
   import('../../features/objectives/components/objectives-page').then((m) => m.ObjectivesPage),
 );
@@ -222,8 +228,8 @@ function localizedRoutes(): RouteObject[] {
               { path: paths.settingsUsers.path, element: <UsersPage /> },
               { path: paths.settingsUserGroups.path, element: <UserGroupsPage /> },
               { path: paths.settingsUser.path, element: <UserEditPage /> },
-              ph(paths.settingsAlerts.path, 'settingsAlerts'),
-              ph(paths.settingsAlert.path, 'settingsAlert'),
+              { path: paths.settingsAlerts.path, element: <AlertsPage /> },
+              { path: paths.settingsAlert.path, element: <AlertEditorPage /> },
               { path: paths.settingsLogs.path, element: <EventLogPage /> },
               { path: paths.settingsObjectives.path, element: <ObjectivesPage /> },
               guarded('superAdmin', [

@@ -19,6 +19,7 @@ import { useLang } from '../../../lib/use-lang';
 import { supportMailto } from './support-mail';
 import { useOpenTicketCount } from '../../../features/monitoring/api/open-tickets-api';
 import { UserMenu } from './user-menu';
+import { AlertsMenuButton } from '../../../features/alerts/components/alerts-menu-button';
 
 /** Open-tickets button with its badge (hidden at zero, 99+ above 99). */
 function TicketButton() {
@@ -91,6 +92,7 @@ export function TopToolbar({
             </Tooltip>
           ))}
         </Box>
+        {showsTicketButton(user) && <AlertsMenuButton />}
         {showsTicketButton(user) && <TicketButton />}
         <Tooltip title={t('support')}>
           <IconButton component="a" href={supportMailto(t, user, pageUrl)} aria-label={t('support')}>
