@@ -39,6 +39,7 @@ import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import { createRankingService } from './features/ranking/ranking.service.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 import { createAlertsService } from './features/alerts/alerts.service.js';
+import { seedAlertsDemo } from './features/alerts/alerts-demo.js';
 
 /**
  * Composition root: each feature's service, built exactly once per app (one scope service, one event
@@ -128,6 +129,8 @@ export function createServices(ctx: AppContext) {
   });
   return {
     alerts,
+    /** the demo's alert rules and a little history, once (features/alerts) */
+    alertsDemo: (demo: DemoOrganisation) => seedAlertsDemo(alerts, demo, ctx.clock.now()),
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
     monitoringDemo: (demo: DemoOrganisation) =>

@@ -178,6 +178,19 @@ export async function usersByIds(db: Q, ids: readonly string[]): Promise<UserRow
   return rows;
 }
 
+/** Users by username (demo seeding). */
+export async function usersByUsername(
+  db: Q,
+  names: readonly string[],
+): Promise<{ id: string; username: string }[]> {
+  if (names.length === 0) return [];
+  return db
+    .selectFrom('app_user')
+    .select(['id', 'username'])
+    .where('username', 'in', [...names])
+    .execute();
+}
+
 // ------------------------------------------------------------------------------------ occurrences
 
 export interface OccurrenceRow {

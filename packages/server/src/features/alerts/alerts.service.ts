@@ -37,6 +37,7 @@ import {
   selectRules,
   updateRule,
   usersByIds,
+  usersByUsername,
   type OccurrenceRow,
   type RuleRow,
   type RuleValues,
@@ -436,6 +437,17 @@ export function createAlertsService(deps: AlertsDeps) {
       const rule = (await selectRules(db, [ruleId]))[0]!;
       await settle(rule, nodeId, true, value, threshold, at);
       if (resolvedAt) await settle(rule, nodeId, false, null, null, resolvedAt);
+    },
+
+    /** Demo seeding: whether any rule exists, user ids by username, a rule made by the system. */
+    async anyRule(): Promise<boolean> {
+      return (await selectRules(db)).length > 0;
+    },
+    async userIdsByUsername(names: readonly string[]): Promise<Record<string, string>> {
+      return Object.fromEntries((await usersByUsername(db, names)).map((u) => [u.username, u.id]));
+    },
+    async createSystem(input: AlertBody): Promise<AlertDto> {
+      return service.create(SYSTEM, input, true);
     },
 
     close() {
