@@ -10,7 +10,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { LOCALES, type AlertOccurrence } from '@footfall/domain';
 import { useLang } from '../../../lib/use-lang';
-import { severityColor, when } from './alert-texts';
+import { when } from './alert-texts';
+import { SeverityChip } from './severity-chip';
 
 /** Occurrences of alerts (newest first) with what was sent to whom on each channel. */
 export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: boolean; label: string }) {
@@ -40,13 +41,7 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
             <TableRow key={o.id} data-testid="alert-occurrence">
               {props.showAlert && (
                 <TableCell>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={severityColor(o.severity)}
-                    label={t(`alerts_severity_${o.severity}`)}
-                    sx={{ mr: 1 }}
-                  />
+                  <SeverityChip severity={o.severity} />
                   {o.alertName}
                 </TableCell>
               )}

@@ -20,8 +20,9 @@ export function conditionText(t: TFunction, c: AlertCondition): string {
   }
 }
 
+/** The palette colour of a severity's dot (the label beside it keeps the text colour: contrast). */
 export const severityColor = (s: AlertSeverity) =>
-  s === 'critical' ? ('error' as const) : s === 'warning' ? ('warning' as const) : ('info' as const);
+  s === 'critical' ? 'error.main' : s === 'warning' ? 'warning.main' : 'info.main';
 
 /** A date and time in the user's language. */
 export const when = (iso: string, locale: string) =>

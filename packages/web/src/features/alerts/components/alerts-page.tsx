@@ -20,7 +20,8 @@ import { paths } from '../../../config/paths';
 import { useLang } from '../../../lib/use-lang';
 import { alertHistoryQuery, alertsQuery } from '../api/alerts-api';
 import { AlertHistoryTable } from './alert-history-table';
-import { conditionText, severityColor } from './alert-texts';
+import { conditionText } from './alert-texts';
+import { SeverityChip } from './severity-chip';
 
 /** `/settings/alerts`: the rules of the admin's scope, and the alerts raised recently. */
 export function AlertsPage() {
@@ -74,12 +75,7 @@ export function AlertsPage() {
                   <TableCell>{conditionText(t, a.condition)}</TableCell>
                   <TableCell>{a.nodes.map((n) => n.name).join(', ')}</TableCell>
                   <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={severityColor(a.severity)}
-                      label={t(`alerts_severity_${a.severity}`)}
-                    />
+                    <SeverityChip severity={a.severity} />
                   </TableCell>
                   <TableCell align="right">
                     {a.openCount > 0 ? <Chip size="small" color="error" label={a.openCount} /> : 0}
