@@ -9,7 +9,6 @@ import { EMPTY_GUID } from '../constants.js';
  * open, and when it is resolved. One open alert per rule and node.
  */
 
-
 export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
@@ -223,3 +222,15 @@ export const AlertTestResult = z.object({
   deliveries: z.array(AlertDelivery),
 });
 export type AlertTestResult = z.infer<typeof AlertTestResult>;
+
+/**
+ * GET /api/SiteEvent/alerts-recipients?nodeId: who is told when a showtime session at this node runs
+ * over capacity - the recipients of the enabled `showtimeOverCapacity` rules watching it.
+ */
+export const AlertsRecipientsQuery = z.object({ nodeId: z.uuid() }).strict();
+export const AlertsRecipients = z.object({
+  nodeId: z.uuid(),
+  rules: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  recipients: z.array(AlertRecipient),
+});
+export type AlertsRecipients = z.infer<typeof AlertsRecipients>;

@@ -51,4 +51,8 @@ export const accessMatrix: MatrixTable = {
     request: async (m) => ({ url: `${A}/${await ownersAlert(m)}/test-notification` }),
     expect: scoped(200, ADMIN_KIND),
   },
+  'GET /api/SiteEvent/alerts-recipients': {
+    request: (m) => ({ url: `/api/SiteEvent/alerts-recipients?nodeId=${m.target.location.id}` }),
+    expect: scoped(200, ADMIN_KIND),
+  },
 };

@@ -8,6 +8,8 @@ import {
   AlertList,
   AlertMenuItems,
   AlertTestResult,
+  AlertsRecipients,
+  AlertsRecipientsQuery,
   IdParams,
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
@@ -116,5 +118,19 @@ export const alertRoutes: Feature = (services) => async (app) => {
       },
     },
     async (req) => services.alerts.testNotification(principalOf(req), req.params.id),
+  );
+
+  r.get(
+    '/api/SiteEvent/alerts-recipients',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Who is told when a showtime session at this node runs over capacity',
+        querystring: AlertsRecipientsQuery,
+        response: { 200: AlertsRecipients },
+      },
+    },
+    async (req) => services.alerts.showtimeRecipients(principalOf(req), req.query.nodeId),
   );
 };

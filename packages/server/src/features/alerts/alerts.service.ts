@@ -9,6 +9,7 @@ import {
   type AlertMenuItems,
   type AlertOccurrence,
   type AlertRecipient,
+  type AlertsRecipients,
   type AlertTestResult,
   type Principal,
 } from '@footfall/domain';
@@ -25,7 +26,6 @@ import {
   deleteRule,
   deliveriesOf,
   enabledRules,
-  insertDeliveries,
   insertRule,
   nodesByIds,
   openOccurrence,
@@ -437,6 +437,22 @@ export function createAlertsService(deps: AlertsDeps) {
       const rule = (await selectRules(db, [ruleId]))[0]!;
       await settle(rule, nodeId, true, value, threshold, at);
       if (resolvedAt) await settle(rule, nodeId, false, null, null, resolvedAt);
+    },
+
+    /** GET /api/SiteEvent/alerts-recipients: recipients of the showtime rules watching a node. */
+    async showtimeRecipients(principal: Principal, nodeId: string): Promise<AlertsRecipients> {
+      await scope.assertInScope(principal, nodeId);
+      const rules = await rulesWatching(db, 'showtimeOverCapacity', nodeId);
+      const shown = await present(rules);
+      const seen = new Set<string>();
+      return {
+        nodeId,
+        rules: shown.map((r) => ({ id: r.id, name: r.name })),
+        recipients: shown
+          .filter((r) => r.channels.email)
+          .flatMap((r) => r.recipients)
+          .filter((r) => !seen.has(r.email.toLowerCase()) && !!seen.add(r.email.toLowerCase())),
+      };
     },
 
     /** Demo seeding: whether any rule exists, user ids by username, a rule made by the system. */

@@ -408,3 +408,30 @@ describe('window conditions on the scheduler', () => {
     answers.length = 0;
   });
 });
+
+describe('showtime alerts', () => {
+  it('lists who is told when a session runs over capacity at a node (alerts-recipients), 404 outside the scope', async () => {
+    const res = await call(admin, 'POST', '/api/Alert', {
+      name: 'Show full',
+      nodeIds: [group.id],
+      condition: { kind: 'showtimeOverCapacity' },
+      recipients: [{ userId: staff.id }, { email: 'box-office@example.com' }, { email: 'STAFF@example.com' }],
+    });
+    expect(res.statusCode).toBe(200);
+    const answer = await call(admin, 'GET', `/api/SiteEvent/alerts-recipients?nodeId=${store.id}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      nodeId: store.id,
+      rules: [{ id: res.json().id, name: 'Show full' }],
+      recipients: [
+        expect.objectContaining({ userId: staff.id, email: 'staff@example.com' }),
+        { userId: null, name: null, email: 'box-office@example.com', language: 'en' },
+      ],
+    });
+    expect(
+      (await call(admin, 'GET', `/api/SiteEvent/alerts-recipients?nodeId=${otherStore.id}`)).statusCode,
+    ).toBe(404);
+    const bad = await call(admin, 'GET', '/api/SiteEvent/alerts-recipients?nodeId=nope');
+    expect([bad.statusCode, bad.json().field]).toEqual([400, 'nodeId']);
+  });
+});
