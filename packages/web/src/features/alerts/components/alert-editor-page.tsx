@@ -69,6 +69,8 @@ interface Draft {
   reminderMinutes: string;
   userIds: string[];
   addresses: string;
+  /** the languages of the addresses already saved (a new address gets the editor's language) */
+  addressLanguages: Record<string, string>;
   email: boolean;
   webhook: boolean;
   webhookUrl: string;
@@ -95,6 +97,7 @@ const EMPTY: Draft = {
   reminderMinutes: '60',
   userIds: [],
   addresses: '',
+  addressLanguages: {},
   email: true,
   webhook: false,
   webhookUrl: '',
@@ -128,6 +131,9 @@ function draftOf(a: AlertDto): Draft {
       .filter((r) => !r.userId)
       .map((r) => r.email)
       .join(', '),
+    addressLanguages: Object.fromEntries(
+      a.recipients.filter((r) => !r.userId).map((r) => [r.email.toLowerCase(), r.language]),
+    ),
     email: a.channels.email,
     webhook: !!a.channels.webhook,
     webhookUrl: a.channels.webhook?.url ?? '',
@@ -166,7 +172,10 @@ function bodyOf(d: Draft, lang: string): AlertBody {
     severity: d.severity,
     recipients: [
       ...d.userIds.map((userId) => ({ userId })),
-      ...addresses.map((email) => ({ email, language: lang as 'en' | 'fr' | 'es' })),
+      ...addresses.map((email) => ({
+        email,
+        language: (d.addressLanguages[email.toLowerCase()] ?? lang) as 'en' | 'fr' | 'es',
+      })),
     ],
     channels: {
       email: d.email,
