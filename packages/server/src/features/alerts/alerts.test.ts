@@ -9,6 +9,7 @@ import {
   authHeader,
   makeDevice,
   makeGroup,
+  makeIncident,
   makeLocation,
   makeUser,
   type MadeUser,
@@ -433,5 +434,70 @@ describe('showtime alerts', () => {
     ).toBe(404);
     const bad = await call(admin, 'GET', '/api/SiteEvent/alerts-recipients?nodeId=nope');
     expect([bad.statusCode, bad.json().field]).toEqual([400, 'nodeId']);
+  });
+});
+
+describe('incident and showtime conditions on the scheduler', () => {
+  it('opens an alert per device with an open incident, and resolves it when the incident is no longer open', async () => {
+    const door = await makeDevice(t.db, { parentId: store.id });
+    const res = await call(admin, 'POST', '/api/Alert', {
+      name: 'Sensor trouble',
+      nodeIds: [group.id],
+      condition: { kind: 'deviceIncident' },
+      recipients: [{ email: 'tech@example.com' }],
+    });
+    const rule = res.json() as AlertDto;
+    const incident = await makeIncident(t.db, { nodeId: door.id, at: t.clock.now() });
+    await t.app.services.alerts.evaluate(t.clock.now());
+    await t.app.services.alerts.evaluate(t.clock.now());
+    const open = (await call(admin, 'GET', `/api/Alert/${rule.id}/history`)).json() as AlertOccurrence[];
+    expect(open.map((o) => [o.nodeId, o.resolvedOn])).toEqual([[door.id, null]]);
+    expect(await outboxTo('tech@example.com')).toHaveLength(1);
+    await t.db
+      .updateTable('monitoring_incident')
+      .set({ status: 'resolved' })
+      .where('id', '=', incident.id)
+      .execute();
+    await t.app.services.alerts.evaluate(t.clock.now());
+    const [closed] = (await call(admin, 'GET', `/api/Alert/${rule.id}/history`)).json() as AlertOccurrence[];
+    expect(closed!.resolvedOn).not.toBeNull();
+    expect((await outboxTo('tech@example.com')).map((m) => m.subject.split(':')[0])).toContain('Resolved');
+  });
+
+  it('opens an alert while a showtime session runs over its tickets sold, and resolves it after the session', async () => {
+    const hall = await makeLocation(t.db, {
+      parentId: group.id,
+      attributes: { timezone: 'America/Toronto' },
+    });
+    await t.db
+      .insertInto('occupancy_config')
+      .values({ node_id: hall.id, floor_values: [0], current_value: 130 })
+      .execute();
+    const rule = (
+      await call(admin, 'POST', '/api/Alert', {
+        name: 'Show over capacity',
+        nodeIds: [group.id],
+        condition: { kind: 'showtimeOverCapacity' },
+        recipients: [{ email: 'house@example.com' }],
+      })
+    ).json() as AlertDto;
+    const ev = await call(admin, 'POST', '/api/SiteEvent', { name: 'Hall show', nodeId: hall.id });
+    expect(ev.statusCode).toBe(201);
+    const session = await call(admin, 'POST', `/api/SiteEvent/${ev.json().id}/sessions`, {
+      title: 'Evening',
+      start: '2025-06-05 19:00',
+      durationMinutes: 120,
+      occupancySold: 120,
+    });
+    expect(session.statusCode).toBe(201);
+    t.clock.set('2025-06-05T23:30:00Z'); // 19:30 in Toronto: the session runs, 130 inside for 120 sold
+    await t.app.services.alerts.evaluate(t.clock.now());
+    const [o] = (await call(admin, 'GET', `/api/Alert/${rule.id}/history`)).json() as AlertOccurrence[];
+    expect(o).toMatchObject({ nodeId: hall.id, value: 130, threshold: 120, resolvedOn: null });
+    t.clock.set('2025-06-06T01:30:00Z'); // 21:30: the session is over
+    await t.app.services.alerts.evaluate(t.clock.now());
+    const [after] = (await call(admin, 'GET', `/api/Alert/${rule.id}/history`)).json() as AlertOccurrence[];
+    expect(after!.resolvedOn).toBe('2025-06-06T01:30:00.000Z');
+    expect((await outboxTo('house@example.com')).length).toBe(2);
   });
 });
