@@ -158,4 +158,12 @@ test('the alerts list and editor in en, fr and es', async ({ page, request }) =>
     await snap(page, `alerts-editor-${lang}`);
     await expectNoSeriousA11yViolations(page, `alerts-editor-${lang}`);
   }
+  // at phone width, and an id that names no alert
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/en/settings/alerts');
+  await expect(page.getByTestId('alerts-table')).toBeVisible();
+  await snap(page, 'alerts-list-en-390');
+  await expectNoSeriousA11yViolations(page, 'alerts-list-en-390');
+  await page.goto('/en/settings/alerts/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('This alert does not exist or is outside your scope.')).toBeVisible();
 });
