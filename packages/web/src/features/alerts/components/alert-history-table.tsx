@@ -24,7 +24,7 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
       </Typography>
     );
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={props.label}>
       <Table size="small" aria-label={props.label} data-testid="alert-history">
         <TableHead>
           <TableRow>

@@ -52,7 +52,13 @@ export function AlertsPage() {
       {rules.isPending && <LinearProgress aria-label={t('alerts_loading')} />}
       {rules.data && rules.data.length === 0 && <Typography>{t('alerts_none')}</Typography>}
       {rules.data && rules.data.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
+        <TableContainer
+          component={Paper}
+          variant="outlined"
+          tabIndex={0}
+          role="region"
+          aria-label={t('settings_alerts')}
+        >
           <Table size="small" aria-label={t('settings_alerts')} data-testid="alerts-table">
             <TableHead>
               <TableRow>
