@@ -25,7 +25,7 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
     );
   return (
     <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={props.label}>
-      <Table size="small" aria-label={props.label} data-testid="alert-history">
+      <Table size="small" aria-label={props.label} data-testid="alert-history" sx={{ minWidth: 760 }}>
         <TableHead>
           <TableRow>
             {props.showAlert && <TableCell>{t('alerts_col_alert')}</TableCell>}

@@ -59,7 +59,12 @@ export function AlertsPage() {
           role="region"
           aria-label={t('settings_alerts')}
         >
-          <Table size="small" aria-label={t('settings_alerts')} data-testid="alerts-table">
+          <Table
+            size="small"
+            aria-label={t('settings_alerts')}
+            data-testid="alerts-table"
+            sx={{ minWidth: 640 }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>{t('alerts_col_name')}</TableCell>
