@@ -33,6 +33,7 @@ export * from './contracts/query.js';
 export * from './policies/index.js';
 export * from './contracts/monitoring.js';
 export * from './contracts/objectives.js';
+export * from './contracts/alerts.js';
 export * from './objectives/index.js';
 export * from './contracts/ranking.js';
 export * from './contracts/weather.js';

@@ -97,6 +97,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const scheduler = createScheduler({ db: ctx.db, clock: ctx.clock, log: ctx.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
+  app.addHook('onClose', () => services.alerts.close());
   await app.register(authPlugin, {
     tokens: ctx.tokens,
     principals: services.principals,

@@ -47,6 +47,8 @@ import { createReportSchedulesService } from './features/report-schedules/report
 import { reportRendererOf } from './features/report-schedules/report-renderer.js';
 import { createWeatherService } from './features/weather/weather.service.js';
 import { createOpenWeatherMapProvider } from './features/weather/weather.provider.js';
+import { createAlertsService } from './features/alerts/alerts.service.js';
+import { seedAlertsDemo } from './features/alerts/alerts-demo.js';
 
 /**
  * Composition root: each feature's service, built exactly once per app (one scope service, one event
@@ -158,7 +160,23 @@ export function createServices(ctx: AppContext) {
     series,
     ingest,
   });
+  const alerts = createAlertsService({
+    db: ctx.db,
+    clock: ctx.clock,
+    log: ctx.log,
+    mailer: ctx.mailer,
+    bus: ctx.bus,
+    publicUrl: ctx.config.PUBLIC_URL,
+    eventLog,
+    scope,
+    query,
+    incidents: monitoring,
+    showtimes: siteEvents,
+  });
   return {
+    alerts,
+    /** the demo's alert rules and a little history, once (features/alerts) */
+    alertsDemo: (demo: DemoOrganisation) => seedAlertsDemo(alerts, demo, ctx.clock.now()),
     imports,
     /** the demo retail group's point-of-sale import task and its run history, once */
     importsDemo: (demo: DemoOrganisation) =>

@@ -41,6 +41,10 @@ export type EventLogExportQuery = z.infer<typeof EventLogExportQuery>;
  * sources, so a new command cannot be forgotten here.
  */
 export const EVENT_LOG_COMMANDS = [
+  'Alert.Create',
+  'Alert.Delete',
+  'Alert.TestNotification',
+  'Alert.Update',
   'Authentication.ForgotPassword',
   'Authentication.Impersonate',
   'Authentication.Login',

@@ -35,6 +35,7 @@ import { weatherRoutes } from './weather/weather.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { importRoutes } from './imports/imports.routes.js';
 import { reportRoutes } from './reports/reports.routes.js';
+import { alertRoutes } from './alerts/alerts.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [
@@ -74,4 +75,5 @@ export const features: Feature[] = [
   ssoRoutes,
   importRoutes,
   reportRoutes,
+  alertRoutes,
 ];

@@ -127,6 +127,34 @@ describe('demo organisation', () => {
     expect(await count(other, 'app_user')).toBe(0);
   });
 
+  it('has alert rules with past alerts and what was sent (features/alerts)', async () => {
+    const root = {
+      userId: '00000000-0000-0000-0000-000000000000',
+      username: 't',
+      roles: ['superAdmin' as const],
+      scopeNodeId: null,
+    };
+    const rules = await t.app.services.alerts.list(root);
+    expect(rules.map((r) => r.condition.kind).sort()).toEqual([
+      'deviceIncident',
+      'occupancy',
+      'showtimeOverCapacity',
+      'window',
+    ]);
+    const capacity = rules.find((r) => r.condition.kind === 'occupancy')!;
+    const past = await t.app.services.alerts.history(root, capacity.id, { openOnly: false, limit: 10 });
+    expect(past).toHaveLength(2);
+    for (const o of past) {
+      expect(o.resolvedOn).not.toBeNull();
+      expect(o.deliveries.map((d) => `${d.kind} ${d.status}`).sort()).toEqual([
+        'opened sent',
+        'opened sent',
+        'resolved sent',
+        'resolved sent',
+      ]);
+    }
+  });
+
   it('is not created with DATABASE_URL unless DEMO=1', async () => {
     const external = await createTestApp({ DATABASE_URL: 'postgres://example.invalid/footfall' });
     expect(external.config.embeddedDatabase).toBe(false);
@@ -135,11 +163,14 @@ describe('demo organisation', () => {
     await startup.stop();
     // without demo data no live generator: start-up registered only the features' other jobs
     expect(external.app.scheduler.jobNames.sort()).toEqual([
+      'alerts.deliver',
+      'alerts.evaluate',
       'imports.clean-up',
       'imports.pull',
       'monitoring.detect',
       'monitoring.refresh-health',
       'occupancy.reset',
+      'report-schedules.run-due',
       'scheduler.prune-runs',
       'timeseries.raw-partitions',
       'timeseries.refresh-stale',

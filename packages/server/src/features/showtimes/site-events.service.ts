@@ -231,6 +231,21 @@ export function createSiteEventService(deps: SiteEventDeps) {
       return Promise.all(rows.map((r) => present(r, query)));
     },
 
+    /**
+     * Sessions running now over capacity at or below these nodes (the alerts' showtime condition,
+     * judged by the scheduler: no caller, so no access check).
+     */
+    async runningOverCapacity(nodeIds: readonly string[]): Promise<SiteEventSession[]> {
+      const found = new Map<string, SiteEventSession>();
+      for (const root of nodeIds) {
+        for (const row of await listEvents(db, root)) {
+          for (const s of (await present(row, {})).schedules)
+            if (s.state === 'current' && s.overCapacity) found.set(s.sessionID, s);
+        }
+      }
+      return [...found.values()];
+    },
+
     async get(principal: Principal, id: string, day: DayChoice = {}): Promise<SiteEvent> {
       return present(await loadEvent(principal, id), day);
     },

@@ -16,6 +16,7 @@ import type { ObjectiveTables } from './objectives.tables.js';
 import type { ReportScheduleTables } from './report-schedules.tables.js';
 import type { SsoTables } from './sso.tables.js';
 import type { ImportTables } from './imports.tables.js';
+import type { AlertTables } from './alerts.tables.js';
 
 export type { Json, Timestamp } from './columns.js';
 export type { Generated };
@@ -31,4 +32,5 @@ export type Database = FoundationTables &
   ObjectiveTables &
   ReportScheduleTables &
   SsoTables &
-  ImportTables;
+  ImportTables &
+  AlertTables;

@@ -133,6 +133,12 @@ const ImportsPage = named(() =>
 const ImportTaskPage = named(() =>
   import('../../features/settings-imports/components/import-task-page').then((m) => m.ImportTaskPage),
 );
+const AlertsPage = named(() =>
+  import('../../features/alerts/components/alerts-page').then((m) => m.AlertsPage),
+);
+const AlertEditorPage = named(() =>
+  import('../../features/alerts/components/alert-editor-page').then((m) => m.AlertEditorPage),
+);
 const ObjectivesPage = named(() =>
   import('../../features/objectives/components/objectives-page').then((m) => m.ObjectivesPage),
 );
@@ -273,8 +279,8 @@ function localizedRoutes(): RouteObject[] {
               { path: paths.settingsUsers.path, element: <UsersPage /> },
               { path: paths.settingsUserGroups.path, element: <UserGroupsPage /> },
               { path: paths.settingsUser.path, element: <UserEditPage /> },
-              ph(paths.settingsAlerts.path, 'settingsAlerts'),
-              ph(paths.settingsAlert.path, 'settingsAlert'),
+              { path: paths.settingsAlerts.path, element: <AlertsPage /> },
+              { path: paths.settingsAlert.path, element: <AlertEditorPage /> },
               { path: paths.settingsLogs.path, element: <EventLogPage /> },
               { path: paths.settingsObjectives.path, element: <ObjectivesPage /> },
               { path: paths.settingsLiveViews.path, element: <LiveViewSettingsPage /> },

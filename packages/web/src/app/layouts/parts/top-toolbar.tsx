@@ -26,6 +26,7 @@ import { useLang } from '../../../lib/use-lang';
 import { supportMailto } from './support-mail';
 import { useOpenTicketCount } from '../../../features/monitoring/api/open-tickets-api';
 import { UserMenu } from './user-menu';
+import { AlertsMenuButton } from '../../../features/alerts/components/alerts-menu-button';
 
 /** Open-tickets button with its badge (hidden at zero, 99+ above 99). */
 function TicketButton() {
@@ -153,6 +154,7 @@ export function TopToolbar({
             ))}
           </Box>
         )}
+        {showsTicketButton(user) && <AlertsMenuButton />}
         {showsTicketButton(user) && <TicketButton />}
         {!narrow && (
           <Tooltip title={t('support')}>

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { LOCALES, type AlertOccurrence } from '@footfall/domain';
+import { useLang } from '../../../lib/use-lang';
+import { when } from './alert-texts';
+import { SeverityChip } from './severity-chip';
+
+/** Occurrences of alerts (newest first) with what was sent to whom on each channel. */
+export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: boolean; label: string }) {
+  const { t } = useTranslation();
+  const locale = LOCALES[useLang()];
+  if (props.rows.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('alerts_recent_none')}
+      </Typography>
+    );
+  return (
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={props.label}>
+      <Table size="small" aria-label={props.label} data-testid="alert-history" sx={{ minWidth: 760 }}>
+        <TableHead>
+          <TableRow>
+            {props.showAlert && <TableCell>{t('alerts_col_alert')}</TableCell>}
+            <TableCell>{t('alerts_col_node')}</TableCell>
+            <TableCell>{t('alerts_col_opened')}</TableCell>
+            <TableCell>{t('alerts_col_resolved')}</TableCell>
+            <TableCell align="right">{t('alerts_col_value')}</TableCell>
+            <TableCell>{t('alerts_col_sent')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {props.rows.map((o) => (
+            <TableRow key={o.id} data-testid="alert-occurrence">
+              {props.showAlert && (
+                <TableCell>
+                  <SeverityChip severity={o.severity} />
+                  {o.alertName}
+                </TableCell>
+              )}
+              <TableCell>{o.nodeName}</TableCell>
+              <TableCell>{when(o.openedOn, locale)}</TableCell>
+              <TableCell>
+                {o.resolvedOn ? (
+                  when(o.resolvedOn, locale)
+                ) : (
+                  <Chip size="small" color="error" label={t('alerts_still_open')} />
+                )}
+              </TableCell>
+              <TableCell align="right">
+                {o.value ?? '–'} / {o.threshold ?? '–'}
+              </TableCell>
+              <TableCell sx={{ maxWidth: 420 }}>
+                {o.deliveries.map((d) => (
+                  <Typography key={d.id} variant="body2" component="div" sx={{ wordBreak: 'break-all' }}>
+                    {t(`alerts_notice_${d.kind}`)} · {d.recipient} · {t(`alerts_status_${d.status}`)}
+                  </Typography>
+                ))}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
