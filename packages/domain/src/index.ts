@@ -36,3 +36,4 @@ export * from './contracts/objectives.js';
 export * from './objectives/index.js';
 export * from './contracts/ranking.js';
 export * from './ranking/ranks.js';
+export * from './contracts/tracks.js';

@@ -37,6 +37,7 @@ import { seedDemoObjectives } from './features/objectives/objectives-demo.js';
 import { createPerformanceService } from './features/objectives/performance.service.js';
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import { createRankingService } from './features/ranking/ranking.service.js';
+import { createTracksService } from './features/tracks/tracks.service.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 
 /**
@@ -112,6 +113,15 @@ export function createServices(ctx: AppContext) {
   });
   const usersReport = createUsersReportService({ users, exports });
   const ranking = createRankingService({ db: ctx.db, scope, query, users });
+  const tracks = createTracksService({
+    db: ctx.db,
+    clock: ctx.clock,
+    scope,
+    eventLog,
+    retentionDays: ctx.config.TRACK_RETENTION_DAYS,
+    writeScope: (caller) => ingest.writeScope(caller),
+    resolveDevice: (caller, ids, vendor) => sensorPipeline.resolveDevice(caller, ids, vendor),
+  });
   return {
     monitoring,
     /** the monitoring demo (incidents and tickets from the demo history), once */
@@ -127,6 +137,7 @@ export function createServices(ctx: AppContext) {
     objectivesDemo: (locations: { id: string; timezone: string }[]) =>
       seedDemoObjectives({ clock: ctx.clock, query, objectives }, locations),
     ranking,
+    tracks,
     dashboards,
     templates,
     exports,

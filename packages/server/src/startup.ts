@@ -5,6 +5,7 @@ import { timeSeriesJobs } from './features/timeseries/timeseries.jobs.js';
 import { occupancyJobs } from './features/occupancy/occupancy.jobs.js';
 import { demoJobs } from './features/demo/demo.jobs.js';
 import { monitoringJobs } from './features/monitoring/monitoring.jobs.js';
+import { trackJobs } from './features/tracks/tracks.jobs.js';
 import type { Job } from './platform/scheduler/index.js';
 
 export interface StartupResult {
@@ -59,6 +60,7 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
     ...timeSeriesJobs(app.services),
     ...occupancyJobs(app.services),
     ...monitoringJobs(app.services),
+    ...trackJobs(app.services),
     ...(demo && ctx.config.LIVE_DEMO_GENERATOR ? demoJobs(app.services, demo) : []),
   ];
   app.scheduler.register(...jobs.filter((j) => !app.scheduler.jobNames.includes(j.name)));

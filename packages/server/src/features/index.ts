@@ -30,6 +30,7 @@ import { occupancyRoutes } from './occupancy/occupancy.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
 import { objectiveRoutes } from './objectives/objectives.routes.js';
 import { rankingRoutes } from './ranking/ranking.routes.js';
+import { trackRoutes } from './tracks/tracks.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [
@@ -64,4 +65,5 @@ export const features: Feature[] = [
   monitoringRoutes,
   objectiveRoutes,
   rankingRoutes,
+  trackRoutes,
 ];

@@ -13,6 +13,7 @@ import type { DashboardTables } from './dashboards.tables.js';
 import type { SchedulerTables } from './scheduler.tables.js';
 import type { MonitoringTables } from './monitoring.tables.js';
 import type { ObjectiveTables } from './objectives.tables.js';
+import type { TrackTables } from './tracks.tables.js';
 
 export type { Json, Timestamp } from './columns.js';
 export type { Generated };
@@ -25,4 +26,5 @@ export type Database = FoundationTables &
   DashboardTables &
   SchedulerTables &
   MonitoringTables &
-  ObjectiveTables;
+  ObjectiveTables &
+  TrackTables;

@@ -20,6 +20,7 @@ import * as m0600 from './0600_user_reports.js';
 import * as m0620 from './0620_sensor_pipeline.js';
 import * as m0630 from './0630_sensor_counters.js';
 import * as m0640 from './0640_objectives.js';
+import * as m0750 from './0750_tracks.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0620_sensor_pipeline': m0620,
   '0630_sensor_counters': m0630,
   '0640_objectives': m0640,
+  '0750_tracks': m0750,
 };
