@@ -204,15 +204,16 @@ export async function heatMapCells(
   const { rows } = await sql<{ col: number; row: number; value: number }>`
     with pts as (
       select p.device_id, p.track_id, p.occurred_on, ${planX} as px, ${planY} as py,
-        least(extract(epoch from lead(p.occurred_on) over (partition by p.device_id, p.track_id
-          order by p.occurred_on) - p.occurred_on), 10) as held
+        -- least() skips nulls: a track's last position holds nothing, not 10 s
+        coalesce(extract(epoch from lead(p.occurred_on) over (partition by p.device_id, p.track_id
+          order by p.occurred_on) - p.occurred_on), 0) as gap
       from track_point p ${placement}
       where p.device_id = any(${p.deviceIds}::uuid[])
         and p.occurred_on >= (${p.from}::timestamp at time zone ${p.timeZone})
         and p.occurred_on < (${p.to}::timestamp at time zone ${p.timeZone})
     )
     select floor(px / ${opts.cell})::int as col, floor(py / ${opts.cell})::int as row,
-      ${opts.metric === 'dwell' ? sql`coalesce(sum(held), 0)::float8` : sql`count(*)::float8`} as value
+      ${opts.metric === 'dwell' ? sql`coalesce(sum(least(gap, 10)), 0)::float8` : sql`count(*)::float8`} as value
     from pts where px >= 0 and py >= 0 and px < ${opts.width} and py < ${opts.height}
     group by 1, 2 order by 2, 1`.execute(db);
   return rows;
