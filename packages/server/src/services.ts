@@ -38,6 +38,7 @@ import { createPerformanceService } from './features/objectives/performance.serv
 import { seedMonitoringDemo } from './features/monitoring/monitoring-demo.js';
 import { createRankingService } from './features/ranking/ranking.service.js';
 import { createTracksService } from './features/tracks/tracks.service.js';
+import { seedDemoTracks } from './features/tracks/tracks-demo.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 
 /**
@@ -138,6 +139,8 @@ export function createServices(ctx: AppContext) {
       seedDemoObjectives({ clock: ctx.clock, query, objectives }, locations),
     ranking,
     tracks,
+    /** the demo store's floor plan, sensors, zones and a few days of trajectories, once */
+    tracksDemo: (demo: DemoOrganisation) => seedDemoTracks({ db: ctx.db, clock: ctx.clock }, demo),
     dashboards,
     templates,
     exports,

@@ -54,6 +54,8 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
   if (demo) await app.services.liveViews.seedDemo(demo).then(() => app.services.siteEvents.seedDemo(demo));
   // monitoring on the demo: health, the history's real outages, a few faults and tickets (features/monitoring)
   if (demo) await app.services.monitoringDemo(demo);
+  // a floor plan, tracking sensors and a few days of trajectories at one demo store (features/tracks)
+  if (demo) await app.services.tracksDemo(demo);
   // timers are jobs, declared by the features in their <feature>.jobs.ts and run by the one scheduler
   // (platform/scheduler); a second start of the same app (tests) keeps the jobs already registered
   const jobs: Job[] = [

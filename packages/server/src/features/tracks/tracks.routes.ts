@@ -72,7 +72,7 @@ export const trackRoutes: Feature = (services) => async (app) => {
         response: { 200: TrackIngestResponse },
       },
     },
-    async (req) => tracks.ingestIrisysTargets(req, req.params.serial, req.body as Buffer),
+    async (req) => tracks.ingestIrisysTargets(req, req.params.serial, req.body),
   );
 
   r.post(

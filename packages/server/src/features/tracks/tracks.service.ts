@@ -208,8 +208,10 @@ export function createTracksService(deps: {
     async ingestIrisysTargets(
       caller: IngestCaller,
       serial: string,
-      payload: Buffer,
+      payload: unknown,
     ): Promise<TrackIngestResponse> {
+      if (!Buffer.isBuffer(payload))
+        throw badRequest('Expected the binary targets message as application/octet-stream', 'body');
       const frame = parseIrisysTargets(payload, clock.now());
       const deviceId = await deps.resolveDevice(caller, [serial], 'irisys');
       if (frame.targets.length === 0) return { accepted: 0, tracks: 0 };
