@@ -112,6 +112,21 @@ const ObjectivesPage = named(() =>
 const PerformancePage = named(() =>
   import('../../features/objectives/components/performance-page').then((m) => m.PerformancePage),
 );
+const TrackViewerPage = named(() =>
+  import('../../features/tracks/components/track-viewer-page').then((m) => m.TrackViewerPage),
+);
+const TrackPlayerPage = named(() =>
+  import('../../features/tracks/components/track-player-page').then((m) => m.TrackPlayerPage),
+);
+const HeatMapPage = named(() =>
+  import('../../features/tracks/components/heat-map-page').then((m) => m.HeatMapPage),
+);
+const AttendancePage = named(() =>
+  import('../../features/tracks/components/attendance-page').then((m) => m.AttendancePage),
+);
+const FloorPlanPage = named(() =>
+  import('../../features/tracks/components/floor-plan-page').then((m) => m.FloorPlanPage),
+);
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -180,6 +195,12 @@ function localizedRoutes(): RouteObject[] {
             guarded('ranking', [{ path: paths.ranking.path, element: <RankingPage /> }]),
             guarded('orgTreeEvent', [{ path: paths.orgTreeEvent.path, element: <ShowtimesPage /> }]),
             guarded('occupancy', [{ path: paths.liveViews.path, element: <LiveViewsPage /> }]),
+            // tracks are for every role (spec section 6), outside the reports guard
+            { path: paths.trackViewer.path, element: <TrackViewerPage /> },
+            { path: paths.trackPlayer.path, element: <TrackPlayerPage /> },
+            { path: paths.trackHeatMap.path, element: <HeatMapPage /> },
+            { path: paths.trackAttendance.path, element: <AttendancePage /> },
+            guarded('adminKind', [{ path: paths.trackFloorPlan.path, element: <FloorPlanPage /> }]),
           ],
         },
         guarded('occupancy', [
@@ -208,8 +229,6 @@ function localizedRoutes(): RouteObject[] {
               ph(paths.reportNew.path, 'reportNew'),
               ph(paths.reportScheduled.path, 'reportScheduled'),
               ph(paths.report.path, 'report'),
-              ph(paths.trackPlayer.path, 'trackPlayer'),
-              ph(paths.trackViewer.path, 'trackViewer'),
             ],
           },
         ]),
