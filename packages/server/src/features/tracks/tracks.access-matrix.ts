@@ -1,5 +1,4 @@
 import { ADMIN_KIND, scoped, type MatrixRequestContext, type MatrixTable } from '../../test/access-matrix.js';
-import { macOf } from '../timeseries/sensors.access-matrix.js';
 import { encodeIrisysTargets } from './irisys-targets.js';
 
 /**
@@ -7,6 +6,15 @@ import { encodeIrisysTargets } from './irisys-targets.js';
  * outside it; floor plans, placements and zones are changed by admin-kind users; trajectories are
  * pushed by admin-kind users (or ingest keys) for devices of their scope, 404 outside.
  */
+/** The device's MAC address: the identity the Irisys route finds it by. */
+const macOf = async (m: MatrixRequestContext, nodeId: string) => {
+  const row = await m.t.db
+    .selectFrom('node')
+    .select('attributes')
+    .where('id', '=', nodeId)
+    .executeTakeFirstOrThrow();
+  return String((row.attributes as { macAddress?: string }).macAddress);
+};
 const hourAgo = () => new Date(Date.now() - 3600_000);
 const period = (m: MatrixRequestContext) => ({
   locationId: m.target.location.id,
