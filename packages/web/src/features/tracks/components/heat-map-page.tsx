@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { HeatMapMetric, HeatMapResponse } from '@footfall/domain';
+import { useLang } from '../../../lib/use-lang';
 import { floorPlanQuery, heatMapQuery } from '../api/tracks-api';
 import { heatColour, legendTicks } from '../lib/plan-geometry';
 import { useTrackSelection } from '../lib/track-selection';
@@ -34,6 +35,7 @@ function paint(canvas: HTMLCanvasElement, data: HeatMapResponse) {
  */
 export function HeatMapPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const selection = useTrackSelection();
   const [metric, setMetric] = useState<HeatMapMetric>('positions');
   const [cellSize, setCellSize] = useState<number>(24);
@@ -125,16 +127,16 @@ export function HeatMapPage() {
                     .reverse()
                     .map((v, i) => (
                       <Typography key={i} component="li" variant="caption" data-testid="heat-tick">
-                        {v.toLocaleString()}
+                        {v.toLocaleString(lang)}
                       </Typography>
                     ))}
                 </Stack>
               </Stack>
               <Typography variant="body2" sx={{ mt: 2 }} data-testid="heat-total">
-                {t('tracks_heat_total', { total: data.total.toLocaleString(), unit })}
+                {t('tracks_heat_total', { total: data.total.toLocaleString(lang), unit })}
               </Typography>
               <Typography variant="body2" data-testid="heat-max">
-                {t('tracks_heat_max', { max: data.max.toLocaleString(), unit, px: data.cellSize })}
+                {t('tracks_heat_max', { max: data.max.toLocaleString(lang), unit, px: data.cellSize })}
               </Typography>
             </Box>
           </Stack>
