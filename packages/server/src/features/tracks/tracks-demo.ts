@@ -101,7 +101,7 @@ export async function seedDemoTracks(deps: { db: Db; clock: Clock }, demo: DemoO
       await sql`insert into track_device (device_id) values (${device.id}) on conflict do nothing`.execute(
         tx,
       );
-      // Per local opening hour of the last 3 days and today: 6-22 shoppers (peak mid-afternoon), each
+      // Per local opening hour of the last 3 days and today: 4-28 shoppers (peak mid-afternoon, random), each
       // walking from the door through 3 random spots and back, a position every 3 s for 1-5.5 minutes.
       await sql`
         with hours as (
@@ -117,7 +117,7 @@ export async function seedDemoTracks(deps: { db: Db; clock: Clock }, demo: DemoO
                   ${0.5} + random() * ${s.room.w - 1}, ${s.door[0]}]::float8[] as wx,
             array[${s.door[1]}, ${0.5} + random() * ${s.room.h - 1}, ${0.5} + random() * ${s.room.h - 1},
                   ${0.5} + random() * ${s.room.h - 1}, ${s.door[1]}]::float8[] as wy
-          from hours, generate_series(1, (6 + 16 * sin(pi() * (h - 10) / 11))::int) k
+          from hours, generate_series(1, (4 + 16 * sin(pi() * (h - 10) / 11) + random() * 8)::int) k
         ),
         steps as (
           select sh.*, st, (st * 4.0 / sh.steps) as pos from shoppers sh, generate_series(0, sh.steps) st

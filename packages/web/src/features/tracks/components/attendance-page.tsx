@@ -34,6 +34,11 @@ export function AttendancePage() {
     ),
   );
   const data = query.data;
+  // a day bucket reads as its date
+  const label = useMemo(
+    () => (key: string) => (aggregation === 'day' ? key.slice(0, 10) : key),
+    [aggregation],
+  );
   const table = useMemo(() => {
     if (!data) return null;
     const columns = [
@@ -48,9 +53,9 @@ export function AttendancePage() {
     () =>
       table && {
         tooltip: { trigger: 'axis' },
-        legend: { type: 'scroll', top: 0 },
+        legend: { top: 0 },
         grid: { left: 48, right: 16, top: 40, bottom: 40 },
-        xAxis: { type: 'category', data: table.keys },
+        xAxis: { type: 'category', data: table.keys.map(label) },
         yAxis: { type: 'value', name: t('tracks_visitors'), minInterval: 1 },
         series: table.columns.map((c) => ({
           name: c.name,
@@ -58,7 +63,7 @@ export function AttendancePage() {
           data: table.keys.map((k) => table.at(k, c.id)),
         })),
       },
-    [table, aggregation, t],
+    [table, aggregation, t, label],
   );
 
   return (
@@ -105,7 +110,7 @@ export function AttendancePage() {
                 <TableBody>
                   {table.keys.map((k) => (
                     <TableRow key={k}>
-                      <TableCell>{k}</TableCell>
+                      <TableCell>{label(k)}</TableCell>
                       {table.columns.map((c) => (
                         <TableCell key={String(c.id)} align="right">
                           {table.at(k, c.id)}

@@ -82,6 +82,9 @@ export function TrackViewerPage() {
     `${paths.trackPlayer(lang)}?${selection.search}${
       tracks ? `&tracks=${encodeURIComponent(tracks.map((x) => `${x.deviceId}~${x.trackId}`).join(','))}` : ''
     }`;
+  // a day bucket reads as its date, an hour bucket as date and hour
+  const bucketLabel = (key: string) =>
+    key === '' ? t('tracks_whole_period') : aggregation === 'day' ? key.slice(0, 10) : key;
   const choose = (row: TrackMasterRow) => {
     setSelected({ key: row.key, zoneId: row.zoneId });
     setPage(1);
@@ -198,7 +201,7 @@ export function TrackViewerPage() {
                         sx={{ cursor: 'pointer' }}
                         data-testid="track-master-row"
                       >
-                        <TableCell>{row.key || t('tracks_whole_period')}</TableCell>
+                        <TableCell>{bucketLabel(row.key)}</TableCell>
                         <TableCell>{row.zoneName}</TableCell>
                         <TableCell align="right">{row.tracks}</TableCell>
                         <TableCell align="right">{row.visits}</TableCell>
@@ -231,7 +234,7 @@ export function TrackViewerPage() {
               {selected
                 ? t('tracks_detail_title_zone', {
                     zone: zoneName(selected.zoneId),
-                    period: selected.key || t('tracks_whole_period'),
+                    period: bucketLabel(selected.key),
                   })
                 : t('tracks_detail_title')}
             </Typography>
