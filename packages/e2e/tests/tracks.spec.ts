@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { LANGS, signIn, snap } from '../src/support/shell';
 import { addDays, call, token } from '../src/support/api';
 import { expectNoSeriousA11yViolations } from '../src/support/a11y';
@@ -44,15 +44,18 @@ async function openWith<T>(page: Page, url: string, path: string) {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('tracks as a store user', () => {
+  let context: BrowserContext;
   let page: Page;
   let bearer: string;
 
   test.beforeAll(async ({ browser }) => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // axe needs a page of a context the test made
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
     await signIn(page, 'user');
     bearer = await token(page.request, 'user');
   });
-  test.afterAll(() => page.close());
+  test.afterAll(() => context.close());
 
   test("viewer: master rows, a row's tracks, then the player", async () => {
     test.slow();

@@ -197,7 +197,6 @@ export function TrackViewerPage() {
                         onClick={() => choose(row)}
                         onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && choose(row)}
                         tabIndex={0}
-                        aria-selected={active}
                         sx={{ cursor: 'pointer' }}
                         data-testid="track-master-row"
                       >
