@@ -183,7 +183,7 @@ test.describe('tracks as a store user', () => {
   });
 
   test('every track screen in en, fr and es: axe clean, screenshots', async () => {
-    test.slow();
+    test.setTimeout(360_000); // twelve screens, each checked by axe
     for (const lang of LANGS) {
       for (const [tab, path] of [
         ['viewer', 'Viewer'],
