@@ -174,8 +174,20 @@ export async function playerPoints(
   f: DurationFilter & { tracks?: { deviceId: string; trackId: string }[]; maxTracks: number },
 ): Promise<PlayerTrackDb[]> {
   const only = f.tracks ?? null;
+  // no zones here: the tracks and their positions only, one pass over the period's partitions
   const { rows } = await sql<PlayerTrackDb>`
-    with ${zonedPoints(p, f)},
+    with pts as (
+      select device_id, track_id, occurred_on, x, y from track_point
+      where device_id = any(${p.deviceIds}::uuid[])
+        and occurred_on >= (${p.from}::timestamp at time zone ${p.timeZone})
+        and occurred_on < (${p.to}::timestamp at time zone ${p.timeZone})
+    ),
+    tracks as (
+      select device_id, track_id, min(occurred_on) as s from pts group by device_id, track_id
+      having extract(epoch from max(occurred_on) - min(occurred_on)) >= ${f.minDurationSeconds ?? 0}
+        and (${f.maxDurationSeconds ?? null}::int is null
+             or extract(epoch from max(occurred_on) - min(occurred_on)) <= ${f.maxDurationSeconds ?? null}::int)
+    ),
     chosen as (
       select t.*, count(*) over ()::int as matched from tracks t
       where ${only === null}::boolean or (t.device_id, t.track_id) in (
@@ -187,7 +199,7 @@ export async function playerPoints(
       array_agg((extract(epoch from p.occurred_on) * 1000)::float8 order by p.occurred_on) as t,
       array_agg(round(${planX}::numeric, 1)::float8 order by p.occurred_on) as x,
       array_agg(round(${planY}::numeric, 1)::float8 order by p.occurred_on) as y
-    from chosen c join kept p using (device_id, track_id) ${placement}
+    from chosen c join pts p using (device_id, track_id) ${placement}
     group by c.device_id, c.track_id, c.matched, c.s order by c.s, c.device_id, c.track_id`.execute(db);
   return rows;
 }
