@@ -90,7 +90,14 @@ export function AttendancePage() {
             <Paper variant="outlined" sx={{ p: 1, height: 340, mb: 2 }} data-testid="attendance-chart">
               <Chart option={option} label={t('tracks_attendance_chart')} />
             </Paper>
-            <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 480 }}>
+            <TableContainer
+              component={Paper}
+              variant="outlined"
+              sx={{ maxHeight: 480 }}
+              tabIndex={0}
+              role="region"
+              aria-label={t('tracks_attendance_table')}
+            >
               <Table
                 size="small"
                 stickyHeader

@@ -169,7 +169,14 @@ export function TrackViewerPage() {
           {master.data.rows.length === 0 ? (
             <Alert severity="info">{t('tracks_empty')}</Alert>
           ) : (
-            <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 420 }}>
+            <TableContainer
+              component={Paper}
+              variant="outlined"
+              sx={{ maxHeight: 420 }}
+              tabIndex={0}
+              role="region"
+              aria-label={t('tracks_master_label')}
+            >
               <Table
                 size="small"
                 stickyHeader
@@ -254,7 +261,7 @@ export function TrackViewerPage() {
               {t('tracks_play_these')}
             </Button>
           </Stack>
-          <TableContainer>
+          <TableContainer tabIndex={0} role="region" aria-label={t('tracks_detail_label')}>
             <Table size="small" aria-label={t('tracks_detail_label')} data-testid="track-detail">
               <TableHead>
                 <TableRow>
