@@ -43,3 +43,4 @@ export * from './ranking/ranks.js';
 export * from './schedules/next-run.js';
 export * from './contracts/report-schedules.js';
 export * from './reports/index.js';
+export * from './contracts/tracks.js';

@@ -42,6 +42,8 @@ import { createSsoService } from './features/sso/sso.service.js';
 import { createImportsService } from './features/imports/imports.service.js';
 import { seedDemoImports } from './features/imports/imports-demo.js';
 import { createReportsService } from './features/reports/reports.service.js';
+import { createTracksService } from './features/tracks/tracks.service.js';
+import { seedDemoTracks } from './features/tracks/tracks-demo.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
 import { createReportSchedulesService } from './features/report-schedules/report-schedules.service.js';
 import { reportRendererOf } from './features/report-schedules/report-renderer.js';
@@ -173,6 +175,15 @@ export function createServices(ctx: AppContext) {
     incidents: monitoring,
     showtimes: siteEvents,
   });
+  const tracks = createTracksService({
+    db: ctx.db,
+    clock: ctx.clock,
+    scope,
+    eventLog,
+    retentionDays: ctx.config.TRACK_RETENTION_DAYS,
+    writeScope: (caller) => ingest.writeScope(caller),
+    resolveDevice: (caller, ids, vendor) => sensorPipeline.resolveDevice(caller, ids, vendor),
+  });
   return {
     alerts,
     /** the demo's alert rules and a little history, once (features/alerts) */
@@ -204,6 +215,9 @@ export function createServices(ctx: AppContext) {
     reportSchedules,
     /** reports (issue 14); `renderFile` is what scheduled reports call */
     reports,
+    tracks,
+    /** the demo store's floor plan, sensors, zones and a few days of trajectories, once */
+    tracksDemo: (demo: DemoOrganisation) => seedDemoTracks({ db: ctx.db, clock: ctx.clock }, demo),
     dashboards,
     templates,
     exports,

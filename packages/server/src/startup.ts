@@ -8,6 +8,7 @@ import { monitoringJobs } from './features/monitoring/monitoring.jobs.js';
 import { reportScheduleJobs } from './features/report-schedules/report-schedules.jobs.js';
 import { importJobs } from './features/imports/imports.jobs.js';
 import { alertsJobs } from './features/alerts/alerts.jobs.js';
+import { trackJobs } from './features/tracks/tracks.jobs.js';
 import type { Job } from './platform/scheduler/index.js';
 
 export interface StartupResult {
@@ -64,6 +65,8 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
   if (demo) await app.services.sso.seedDemo(demo.groups);
   // alert rules with a little history; the monitoring demo's open incidents open alerts (features/alerts)
   if (demo) await app.services.alertsDemo(demo);
+  // a floor plan, tracking sensors and a few days of trajectories at one demo store (features/tracks)
+  if (demo) await app.services.tracksDemo(demo);
   // timers are jobs, declared by the features in their <feature>.jobs.ts and run by the one scheduler
   // (platform/scheduler); a second start of the same app (tests) keeps the jobs already registered
   const jobs: Job[] = [
@@ -73,6 +76,7 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
     ...reportScheduleJobs(app.services),
     ...importJobs(app.services),
     ...alertsJobs(app.services),
+    ...trackJobs(app.services),
     ...(demo && ctx.config.LIVE_DEMO_GENERATOR ? demoJobs(app.services, demo) : []),
   ];
   app.scheduler.register(...jobs.filter((j) => !app.scheduler.jobNames.includes(j.name)));

@@ -66,6 +66,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   LIVE_DEMO_GENERATOR: bool(true),
+  /** days of trajectories kept (tracks are bulky): older day partitions of track_point are dropped */
+  TRACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**
    * Which reverse proxies to believe about the client address (X-Forwarded-For), for the per-IP sign-in
    * throttle and the logs: empty/`false` none, `true` any, a number of hops, or addresses/CIDRs.

@@ -36,6 +36,7 @@ import { ssoRoutes } from './sso/sso.routes.js';
 import { importRoutes } from './imports/imports.routes.js';
 import { reportRoutes } from './reports/reports.routes.js';
 import { alertRoutes } from './alerts/alerts.routes.js';
+import { trackRoutes } from './tracks/tracks.routes.js';
 
 /** Every feature's routes, registered in this order. */
 export const features: Feature[] = [
@@ -76,4 +77,5 @@ export const features: Feature[] = [
   importRoutes,
   reportRoutes,
   alertRoutes,
+  trackRoutes,
 ];

@@ -98,6 +98,9 @@ export const paths = {
   liveViewVerizon: route('liveview/verizon/customersassistance'),
   trackPlayer: route('track/Player'),
   trackViewer: route('track/Viewer'),
+  trackHeatMap: route('track/HeatMap'),
+  trackAttendance: route('track/Attendance'),
+  trackFloorPlan: route('track/FloorPlan'),
   tests: route('tests/*'),
 } as const;
 

@@ -174,6 +174,7 @@ describe('demo organisation', () => {
       'scheduler.prune-runs',
       'timeseries.raw-partitions',
       'timeseries.refresh-stale',
+      'tracks.partitions',
     ]);
     expect(await count(external, 'node')).toBe(0);
   });

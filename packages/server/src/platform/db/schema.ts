@@ -17,6 +17,7 @@ import type { ReportScheduleTables } from './report-schedules.tables.js';
 import type { SsoTables } from './sso.tables.js';
 import type { ImportTables } from './imports.tables.js';
 import type { AlertTables } from './alerts.tables.js';
+import type { TrackTables } from './tracks.tables.js';
 
 export type { Json, Timestamp } from './columns.js';
 export type { Generated };
@@ -33,4 +34,5 @@ export type Database = FoundationTables &
   ReportScheduleTables &
   SsoTables &
   ImportTables &
-  AlertTables;
+  AlertTables &
+  TrackTables;

@@ -158,6 +158,21 @@ const ReportViewerPage = named(() => loadReports().then((m) => m.ReportViewerPag
 const ReportNewPage = named(() => loadReports().then((m) => m.ReportNewPage));
 const ReportWithParametersPage = named(() => loadReports().then((m) => m.ReportWithParametersPage));
 const ReportDashboardPage = named(() => loadReports().then((m) => m.ReportDashboardPage));
+const TrackViewerPage = named(() =>
+  import('../../features/tracks/components/track-viewer-page').then((m) => m.TrackViewerPage),
+);
+const TrackPlayerPage = named(() =>
+  import('../../features/tracks/components/track-player-page').then((m) => m.TrackPlayerPage),
+);
+const HeatMapPage = named(() =>
+  import('../../features/tracks/components/heat-map-page').then((m) => m.HeatMapPage),
+);
+const AttendancePage = named(() =>
+  import('../../features/tracks/components/attendance-page').then((m) => m.AttendancePage),
+);
+const FloorPlanPage = named(() =>
+  import('../../features/tracks/components/floor-plan-page').then((m) => m.FloorPlanPage),
+);
 const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   path,
   element: <LiveViewPage variant={variant} />,
@@ -235,6 +250,12 @@ function localizedRoutes(): RouteObject[] {
                 element: <ReportDashboardPage dashboard={<DashboardPage />} />,
               },
             ]),
+            // tracks are for every role (spec section 6), outside the reports guard
+            { path: paths.trackViewer.path, element: <TrackViewerPage /> },
+            { path: paths.trackPlayer.path, element: <TrackPlayerPage /> },
+            { path: paths.trackHeatMap.path, element: <HeatMapPage /> },
+            { path: paths.trackAttendance.path, element: <AttendancePage /> },
+            guarded('adminKind', [{ path: paths.trackFloorPlan.path, element: <FloorPlanPage /> }]),
           ],
         },
         guarded('occupancy', [
@@ -265,8 +286,6 @@ function localizedRoutes(): RouteObject[] {
               { path: paths.reportNew.path, element: <ReportNewPage /> },
               { path: paths.reportScheduled.path, element: <ScheduledReportsPage /> },
               { path: paths.report.path, element: <ReportWithParametersPage /> },
-              ph(paths.trackPlayer.path, 'trackPlayer'),
-              ph(paths.trackViewer.path, 'trackViewer'),
             ],
           },
         ]),
