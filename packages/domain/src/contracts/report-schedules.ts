@@ -184,7 +184,6 @@ export const ScheduleNodesResponse = z.object({
 });
 export type ScheduleNodesResponse = z.infer<typeof ScheduleNodesResponse>;
 
-
 export const ScheduleFrequenciesResponse = z.object({
   frequencies: z.array(z.enum(SCHEDULE_FREQUENCIES)),
   relativePeriods: z.array(z.enum(RELATIVE_PERIODS)),

@@ -6,7 +6,6 @@ import { NotFoundPage, RouteErrorPage } from '../../components/error-pages';
 import { lazyPage } from '../../lib/lazy-page';
 import { GuestOnly, RequireAccess, RequireAuth } from './guards';
 import { LanguageRoot } from './language-root';
-import type { PlaceholderId } from './placeholder-screens';
 import type { PaneState } from '../layouts/parts/left-pane-state';
 import type { LiveViewVariant } from '../../features/liveview/components/live-view-page';
 
@@ -76,7 +75,6 @@ export function preloadRouteChunks(pathname: string): void {
   ])
     void load().catch(() => undefined); // a failure shows when the route itself loads the chunk
 }
-const Placeholder = lazyPage(() => import('./placeholder-screens'));
 const LiveViewPage = named(() =>
   import('../../features/liveview/components/live-view-page').then((m) => m.LiveViewPage),
 );
@@ -178,7 +176,6 @@ const lv = (path: string, variant: LiveViewVariant): RouteObject => ({
   element: <LiveViewPage variant={variant} />,
 });
 
-const ph = (path: string, id: PlaceholderId): RouteObject => ({ path, element: <Placeholder id={id} /> });
 const guarded = (
   access: Parameters<typeof RequireAccess>[0]['access'],
   children: RouteObject[],
