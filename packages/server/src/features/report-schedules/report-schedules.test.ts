@@ -607,3 +607,48 @@ describe('send-report', () => {
     expect(bad.json().field).toBe('payload.relativePeriod');
   });
 });
+
+describe('report schedules through the app: the reports feature renders the files', () => {
+  it("mails the traffic report's CSV and XLSX for yesterday, its total the stores' counted minutes", async () => {
+    const analyst = await makeUser(t.db, { scopeNodeId: group.id, email: 'wired@example.com' });
+    await t.db
+      .updateTable('app_user')
+      .set({ reports: ['trafficReport'] })
+      .where('id', '=', analyst.id)
+      .execute();
+    t.clock.set('2025-03-31T09:00:00Z');
+    const h = await authHeader(t.ctx, analyst);
+    const created = await post(
+      base({
+        title: 'Wired traffic',
+        nodes1: [paris.id, lyon.id],
+        formats: ['csv', 'xlsx'],
+        recipients: [{ userId: analyst.id }],
+      }),
+      h,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const run = await t.app.inject({
+      method: 'POST',
+      url: '/api/Dashboard/execute',
+      headers: h,
+      payload: { scheduleId: created.json().id },
+    });
+    expect(run.json()).toMatchObject({
+      executionResult: 'Success',
+      run: { periodFrom: '2025-03-30 00:00', periodTo: '2025-03-31 00:00' },
+    });
+    const mail = mails(t).find((m) => m.subject.startsWith('Wired traffic'))!;
+    expect(mail.to).toEqual(['wired@example.com']);
+    expect(mail.attachments).toHaveLength(2);
+    // Sunday 30 March in Paris has 23 hours: 2 and 3 visitors a minute at the two stores, counted with Intl
+    const total =
+      localSum(parisMinutes, 'Europe/Paris', '2025-03-30 00:00', '2025-03-31 00:00') +
+      localSum(lyonMinutes, 'Europe/Paris', '2025-03-30 00:00', '2025-03-31 00:00');
+    expect(total).toBe(23 * 60 * 5);
+    const csv = attachment(mail.eml, 'text/csv').toString('utf8');
+    const totalLine = csv.split(/\r?\n/).find((l) => /^"?Total/.test(l))!;
+    expect(totalLine.split(',')).toContain(String(total));
+    expect(attachment(mail.eml, 'spreadsheetml').subarray(0, 2).toString()).toBe('PK');
+  });
+});
