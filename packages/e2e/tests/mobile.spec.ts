@@ -66,7 +66,12 @@ const LABELS = {
 async function expectFrame(page: Page, withNav: boolean) {
   await expect(page.getByTestId('mobile-header')).toBeVisible();
   await expect(page.getByTestId('mobile-content')).toBeVisible();
-  const box = async (id: string) => (await page.getByTestId(id).boundingBox())!;
+  // a redirect can re-render the frame between the checks above and the measure: measure until it holds
+  const box = async (id: string) => {
+    const seen: { box: { x: number; y: number; width: number; height: number } | null } = { box: null };
+    await expect.poll(async () => (seen.box = await page.getByTestId(id).boundingBox()) !== null).toBe(true);
+    return seen.box!;
+  };
   const header = await box('mobile-header');
   const content = await box('mobile-content');
   expect(header.height).toBeCloseTo(PHONE.height / 10, 0);

@@ -180,7 +180,10 @@ test('impersonate from the list, then stop: back on the users settings', async (
   await expect(page.getByTestId('user-menu-button')).toContainText('superadmin');
   // the list shows the sign-in of the superadmin (signed in by this test)
   await searchUsers(page, 'superadmin');
-  await expect(usersTable(page).getByTestId('user-row')).not.toContainText('Never');
+  // the search is debounced: wait for the one matching row before reading it
+  const row = usersTable(page).getByTestId('user-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).not.toContainText('Never');
 });
 
 test('exports the filtered list as CSV (UTF-8 with BOM) and XLSX', async ({ page }) => {
