@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -233,111 +233,104 @@ function SensorSettingsForm({ node }: { node: EditableNode }) {
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {t('sensor_logic_directions')}
       </Typography>
-      {form.logicDirections.map((row, i) => (
-        <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <TextField
-            size="small"
-            label={t('sensor_logic')}
-            value={row.logic}
-            error={Boolean(errorAt(`logicDirections.${i}`))}
-            helperText={errorAt(`logicDirections.${i}`) ?? ' '}
-            onChange={(e) =>
-              change({
-                logicDirections: form.logicDirections.map((r, j) =>
-                  j === i ? { ...r, logic: e.target.value } : r,
-                ),
-              })
-            }
-            sx={{ flex: 1 }}
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={row.swapped}
-                onChange={(e) =>
-                  change({
-                    logicDirections: form.logicDirections.map((r, j) =>
-                      j === i ? { ...r, swapped: e.target.checked } : r,
-                    ),
-                  })
-                }
-              />
-            }
-            label={t('sensor_swapped')}
-          />
-          <IconButton
-            aria-label={t('sensor_remove_row', { n: i + 1 })}
-            onClick={() => change({ logicDirections: form.logicDirections.filter((_, j) => j !== i) })}
-          >
-            <DeleteOutline />
-          </IconButton>
-        </Stack>
-      ))}
-      <Box>
-        <Button
-          size="small"
-          startIcon={<Add />}
-          onClick={() => change({ logicDirections: [...form.logicDirections, { logic: '', swapped: true }] })}
-        >
-          {t('sensor_add_logic_direction')}
-        </Button>
-      </Box>
+      <RowList
+        rows={form.logicDirections}
+        onChange={(logicDirections) => change({ logicDirections })}
+        blank={{ logic: '', swapped: true }}
+        addLabel={t('sensor_add_logic_direction')}
+        renderRow={(row, i, update) => (
+          <>
+            <TextField
+              size="small"
+              label={t('sensor_logic')}
+              value={row.logic}
+              error={Boolean(errorAt(`logicDirections.${i}`))}
+              helperText={errorAt(`logicDirections.${i}`) ?? ' '}
+              onChange={(e) => update({ logic: e.target.value })}
+              sx={{ flex: 1 }}
+            />
+            <FormControlLabel
+              control={
+                <Switch checked={row.swapped} onChange={(e) => update({ swapped: e.target.checked })} />
+              }
+              label={t('sensor_swapped')}
+            />
+          </>
+        )}
+      />
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {t('sensor_registers')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {t('sensor_registers_help')}
       </Typography>
-      {form.registers.map((row, i) => (
-        <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <TextField
-            size="small"
-            label={t('sensor_register')}
-            value={row.register}
-            error={Boolean(errorAt(`registers.${i}`))}
-            helperText={errorAt(`registers.${i}`) ?? ' '}
-            onChange={(e) =>
-              change({
-                registers: form.registers.map((r, j) => (j === i ? { ...r, register: e.target.value } : r)),
-              })
-            }
-            sx={{ flex: 1 }}
-          />
-          <TextField
-            size="small"
-            label={t('sensor_register_target')}
-            value={row.target}
-            error={Boolean(errorAt(`registers.${i}`))}
-            helperText=" "
-            onChange={(e) =>
-              change({
-                registers: form.registers.map((r, j) => (j === i ? { ...r, target: e.target.value } : r)),
-              })
-            }
-            sx={{ flex: 1 }}
-          />
-          <IconButton
-            aria-label={t('sensor_remove_row', { n: i + 1 })}
-            onClick={() => change({ registers: form.registers.filter((_, j) => j !== i) })}
-          >
-            <DeleteOutline />
-          </IconButton>
-        </Stack>
-      ))}
-      <Box>
-        <Button
-          size="small"
-          startIcon={<Add />}
-          onClick={() => change({ registers: [...form.registers, { register: '', target: 'TrafficIn' }] })}
-        >
-          {t('sensor_add_register')}
-        </Button>
-      </Box>
+      <RowList
+        rows={form.registers}
+        onChange={(registers) => change({ registers })}
+        blank={{ register: '', target: 'TrafficIn' }}
+        addLabel={t('sensor_add_register')}
+        renderRow={(row, i, update) => (
+          <>
+            <TextField
+              size="small"
+              label={t('sensor_register')}
+              value={row.register}
+              error={Boolean(errorAt(`registers.${i}`))}
+              helperText={errorAt(`registers.${i}`) ?? ' '}
+              onChange={(e) => update({ register: e.target.value })}
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              size="small"
+              label={t('sensor_register_target')}
+              value={row.target}
+              error={Boolean(errorAt(`registers.${i}`))}
+              helperText=" "
+              onChange={(e) => update({ target: e.target.value })}
+              sx={{ flex: 1 }}
+            />
+          </>
+        )}
+      />
       <Box>
         <Button type="submit" variant="contained" disabled={save.isPending}>
           {t('node_editor_save')}
         </Button>
       </Box>
     </Stack>
+  );
+}
+
+/** Rows of a settings list, each with its fields and a remove button, and an add button below. */
+function RowList<T extends object>(props: {
+  rows: T[];
+  onChange(rows: T[]): void;
+  blank: T;
+  addLabel: string;
+  renderRow(row: T, index: number, update: (patch: Partial<T>) => void): ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { rows, onChange } = props;
+  return (
+    <>
+      {rows.map((row, i) => (
+        <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          {props.renderRow(row, i, (patch) =>
+            onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r))),
+          )}
+          <IconButton
+            aria-label={t('sensor_remove_row', { n: i + 1 })}
+            onClick={() => onChange(rows.filter((_, j) => j !== i))}
+          >
+            <DeleteOutline />
+          </IconButton>
+        </Stack>
+      ))}
+      <Box>
+        <Button size="small" startIcon={<Add />} onClick={() => onChange([...rows, props.blank])}>
+          {props.addLabel}
+        </Button>
+      </Box>
+    </>
   );
 }
