@@ -42,6 +42,7 @@ import { createSsoService } from './features/sso/sso.service.js';
 import { createImportsService } from './features/imports/imports.service.js';
 import { seedDemoImports } from './features/imports/imports-demo.js';
 import { createReportsService } from './features/reports/reports.service.js';
+import { createReportViewerService } from './features/reports/report-viewer.service.js';
 import { createTracksService } from './features/tracks/tracks.service.js';
 import { seedDemoTracks } from './features/tracks/tracks-demo.js';
 import type { DemoOrganisation } from './features/demo/demo.service.js';
@@ -215,6 +216,8 @@ export function createServices(ctx: AppContext) {
     reportSchedules,
     /** reports (issue 14); `renderFile` is what scheduled reports call */
     reports,
+    /** the spec's ReportViewer calls over the reports (report-viewer.service.ts) */
+    reportViewer: createReportViewerService({ reports, exports }),
     tracks,
     /** the demo store's floor plan, sensors, zones and a few days of trajectories, once */
     tracksDemo: (demo: DemoOrganisation) => seedDemoTracks({ db: ctx.db, clock: ctx.clock }, demo),

@@ -16,6 +16,13 @@ export const ViewItemDto = z.object({
   linkedTemplateName: z.string().nullable(),
   /** the dashboard's fullTreeViewSelection is empty (hidden when read-only and not default) */
   emptySelection: z.boolean(),
+  /**
+   * Spec View "customTitle": the title a saved report was saved under (its name); null for a
+   * dashboard. Always sent by the server (optional in the type for older callers).
+   */
+  customTitle: z.string().nullable().optional(),
+  /** Spec View "defaultTitle": a saved report's own title, in the user's language; null for a dashboard. */
+  defaultTitle: z.string().nullable().optional(),
 });
 export type ViewItemDto = z.infer<typeof ViewItemDto>;
 export const ViewList = z.array(ViewItemDto);

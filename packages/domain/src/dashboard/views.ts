@@ -11,7 +11,14 @@ export interface ViewItem {
   linkedTemplateName: string | null;
   /** true when the dashboard's fullTreeViewSelection is empty */
   emptySelection?: boolean;
+  /** reports: the title they were saved under; null for dashboards */
+  customTitle?: string | null;
+  /** reports: the report's own title; null for dashboards */
+  defaultTitle?: string | null;
 }
+
+/** The label of a view in the Views list: a saved report's custom title, else its name. */
+export const viewLabel = (v: Pick<ViewItem, 'name' | 'customTitle'>) => v.customTitle ?? v.name;
 
 /**
  * Views shown in the pane: reports are hidden when dashboards are read-only; read-only dashboards
@@ -28,7 +35,7 @@ export function orderViews<T extends ViewItem>(views: readonly T[], opts: { read
   return [...visible].sort(
     (a, b) =>
       rank(a) - rank(b) ||
-      a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||
+      viewLabel(a).localeCompare(viewLabel(b), undefined, { sensitivity: 'base' }) ||
       a.id.localeCompare(b.id),
   );
 }

@@ -3,3 +3,4 @@ export * from './parameters.js';
 export * from './document.js';
 export * from './texts.js';
 export * from './format.js';
+export * from './viewer.js';

@@ -35,6 +35,7 @@ import { weatherRoutes } from './weather/weather.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { importRoutes } from './imports/imports.routes.js';
 import { reportRoutes } from './reports/reports.routes.js';
+import { reportViewerRoutes } from './reports/report-viewer.routes.js';
 import { alertRoutes } from './alerts/alerts.routes.js';
 import { trackRoutes } from './tracks/tracks.routes.js';
 
@@ -76,6 +77,7 @@ export const features: Feature[] = [
   ssoRoutes,
   importRoutes,
   reportRoutes,
+  reportViewerRoutes,
   alertRoutes,
   trackRoutes,
 ];

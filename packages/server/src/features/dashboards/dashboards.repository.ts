@@ -13,6 +13,11 @@ export const selectOwnedDashboards = (db: Db, ownerId: string, kinds: ('dashboar
     .orderBy('name')
     .execute();
 
+/** The user's language code as stored (the titles of their saved reports in the Views list). */
+export const selectUserLanguage = async (db: Db, userId: string): Promise<string | null> =>
+  (await db.selectFrom('app_user').select('language').where('id', '=', userId).executeTakeFirst())
+    ?.language ?? null;
+
 export const selectOwnedDashboard = (db: Db, ownerId: string, id: string) =>
   db
     .selectFrom('dashboard')

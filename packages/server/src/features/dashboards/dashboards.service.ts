@@ -2,7 +2,12 @@ import {
   DashboardJson,
   isAdminKind,
   isDashboardOnly,
+  isReportName,
   parseDashboardJson,
+  REPORT_DEFINITIONS,
+  reportText,
+  trimLanguage,
+  type Language,
   type CreateDashboardBody,
   type DashboardDto,
   type Principal,
@@ -27,6 +32,7 @@ import {
   clearDefaultDashboard,
   updateDashboard,
   userIdsByUsername,
+  selectUserLanguage,
   type DashboardRow,
 } from './dashboards.repository.js';
 
@@ -48,7 +54,16 @@ const selectionOf = (json: unknown) => {
   return Array.isArray(s) ? s : [];
 };
 
-const presentView = (row: DashboardRow, readOnly: boolean): ViewItemDto => ({
+/** A saved report's own title (spec View "defaultTitle") in `language`; null for a dashboard. */
+const defaultTitleOf = (row: DashboardRow, language: Language): string | null => {
+  if (row.kind !== 'report') return null;
+  const name = (row.json as { report?: { name?: unknown } } | null)?.report?.name;
+  return typeof name === 'string' && isReportName(name)
+    ? reportText(language, REPORT_DEFINITIONS[name].title)
+    : null;
+};
+
+const presentView = (row: DashboardRow, readOnly: boolean, language: Language = 'en'): ViewItemDto => ({
   id: row.id,
   name: row.name,
   kind: row.kind,
@@ -57,6 +72,8 @@ const presentView = (row: DashboardRow, readOnly: boolean): ViewItemDto => ({
   isReadOnly: readOnly,
   linkedTemplateName: row.linked_template_name,
   emptySelection: selectionOf(row.json).length === 0,
+  customTitle: row.kind === 'report' ? row.name : null,
+  defaultTitle: defaultTitleOf(row, language),
 });
 
 /**
@@ -89,10 +106,11 @@ export function createDashboardsService(deps: {
 
   // sent normalised by the schema, as stored: the web reads it without validating it again
   // (readStoredDashboardJson); a row the schema no longer accepts goes out as it is
-  const present = (row: DashboardRow, p: Principal): DashboardDto => {
+  const languageOf = async (p: Principal) => trimLanguage(await selectUserLanguage(db, p.userId));
+  const present = async (row: DashboardRow, p: Principal): Promise<DashboardDto> => {
     const normalised = DashboardJson.safeParse(row.json);
     return {
-      ...presentView(row, readOnly(p)),
+      ...presentView(row, readOnly(p), row.kind === 'report' ? await languageOf(p) : 'en'),
       json: JSON.stringify(normalised.success ? normalised.data : row.json),
     };
   };
@@ -107,8 +125,9 @@ export function createDashboardsService(deps: {
   return {
     async views(principal: Principal): Promise<ViewItemDto[]> {
       const kinds: ('dashboard' | 'report')[] = readOnly(principal) ? ['dashboard'] : ['dashboard', 'report'];
+      const language = await languageOf(principal);
       return (await selectOwnedDashboards(db, principal.userId, kinds)).map((r) =>
-        presentView(r, readOnly(principal)),
+        presentView(r, readOnly(principal), language),
       );
     },
 

@@ -1,9 +1,10 @@
 import type { SnapshotDocument, TableDocument } from './exports.types.js';
 import { renderTableCsv, renderTableXlsx } from './table-export.js';
 import { renderSnapshotPdf } from './snapshot-pdf.js';
-import type { ReportDocument } from '@footfall/domain';
+import type { ReportChartData, ReportDocument } from '@footfall/domain';
 import { renderReportCsv, renderReportXlsx } from './report-table.js';
-import { renderReportPdf } from './report-pdf.js';
+import { chartOption, renderReportPdf } from './report-pdf.js';
+import { renderChartSvg } from './snapshot-pdf-widgets.js';
 
 /**
  * The exports feature: documents drawn from data another feature has already read (it queries
@@ -25,6 +26,9 @@ export function createExportsService() {
       renderReportCsv(report, options),
     /** A computed report as an A4 PDF (report-pdf.ts). */
     reportPdf: (report: ReportDocument): Promise<Buffer> => renderReportPdf(report),
+    /** A report chart as SVG, drawn as in the PDF (the ReportViewer's chart resource). */
+    reportChartSvg: (chart: ReportChartData, width: number, height: number): string =>
+      renderChartSvg(chartOption(chart), width, height),
   };
 }
 

@@ -66,7 +66,8 @@ function widths(columns: readonly ReportColumn[], contentW: number): number[] {
   return columns.map((c) => (contentW * weight(c)) / total);
 }
 
-function chartOption(c: ReportChartData) {
+/** The ECharts option of a report chart: the PDF's and the ReportViewer's SVG resource. */
+export function chartOption(c: ReportChartData) {
   return {
     grid: { left: 60, right: 20, top: 36, bottom: 40 },
     legend: { top: 4, textStyle: { fontSize: 12 } },

@@ -9,11 +9,19 @@ import Home from '@mui/icons-material/Home';
 import PhoneIphone from '@mui/icons-material/PhoneIphone';
 import Assessment from '@mui/icons-material/AssessmentOutlined';
 import ViewQuilt from '@mui/icons-material/ViewQuiltOutlined';
-import { ellipsis, labelCut, orderViews, type PaneState, type ViewItemDto } from '@footfall/domain';
+import {
+  ellipsis,
+  labelCut,
+  orderViews,
+  viewLabel,
+  type PaneState,
+  type ViewItemDto,
+} from '@footfall/domain';
 
 /**
  * The Views list of the left pane (spec "Desktop left pane"): ordered by name with the default first
- * and the default mobile next, reports hidden for read-only users, labels cut at 100 characters.
+ * and the default mobile next, reports hidden for read-only users (a saved report shows its
+ * customTitle, the report's defaultTitle below it), labels cut at 100 characters.
  * Clicking the current view, or the dashboard being loaded, does nothing.
  */
 export function ViewsList(props: {
@@ -42,7 +50,13 @@ export function ViewsList(props: {
         ) : (
           <ViewQuilt fontSize="small" />
         );
-        const label = props.pane === 'closed' ? '' : ellipsis(v.name, cut);
+        // a saved report shows its custom title, with the report it is (defaultTitle) below it
+        const title = viewLabel(v);
+        const label = props.pane === 'closed' ? '' : ellipsis(title, cut);
+        const secondary =
+          props.pane === 'open' && v.kind === 'report' && v.defaultTitle && v.defaultTitle !== title
+            ? v.defaultTitle
+            : undefined;
         const button = (
           <ListItemButton
             key={v.id}
@@ -59,13 +73,23 @@ export function ViewsList(props: {
             }}
           >
             <ListItemIcon sx={{ minWidth: props.pane === 'closed' ? 0 : 34 }}>{icon}</ListItemIcon>
-            {label && <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />}
+            {label && (
+              <ListItemText
+                primary={label}
+                secondary={secondary}
+                slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+              />
+            )}
           </ListItemButton>
         );
         return props.pane === 'open' ? (
           button
         ) : (
-          <Tooltip key={v.id} title={v.name} placement="right">
+          <Tooltip
+            key={v.id}
+            title={v.kind === 'report' && v.defaultTitle ? `${title} (${v.defaultTitle})` : title}
+            placement="right"
+          >
             {button}
           </Tooltip>
         );

@@ -107,7 +107,7 @@ export function ReportsPage() {
                     <ListItemIcon>
                       <Bookmark />
                     </ListItemIcon>
-                    <ListItemText primary={v.name} />
+                    <ListItemText primary={v.customTitle ?? v.name} secondary={v.defaultTitle} />
                   </ListItemButton>
                 </ListItem>
               ))}
