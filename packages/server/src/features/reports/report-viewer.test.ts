@@ -233,7 +233,12 @@ describe('PostReportAction and GetResource', () => {
     expect(svg.statusCode, svg.body).toBe(200);
     expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(svg.body).toMatch(/^<svg[\s\S]*<\/svg>$/);
-    expect(svg.body).toContain('Store North');
+    // the chart of the document: its buckets on the axis, its series in the legend, one bar a bucket
+    const doc = await ok<ReportDocument>('POST', '/api/Report/trafficReport?pageSize=1', params());
+    const chart = doc.charts[0]!;
+    expect(chart.categories).toHaveLength(7);
+    for (const c of chart.categories) expect(svg.body).toContain(`>${c}</text>`);
+    for (const s of chart.series) expect(svg.body).toContain(`>${s.name}</text>`);
     await expect400(
       'GET',
       `/api/ReportViewer/GetResource?key=${key}&resourceType=chart&index=3`,

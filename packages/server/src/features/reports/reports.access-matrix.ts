@@ -27,6 +27,11 @@ const parameters = (m: MatrixRequestContext) => ({
   aggregation: 'P1D',
 });
 const NOT_TENANT_OWNED = 'the report name names a report of the catalogue; the nodes in the body are probed';
+/** A ReportViewer instance key (base64url JSON of the report and its parameters) on the target's nodes. */
+const instanceKey = (m: MatrixRequestContext) =>
+  Buffer.from(JSON.stringify({ reportName: 'trafficReport', parameters: parameters(m) })).toString(
+    'base64url',
+  );
 
 export const accessMatrix: MatrixTable = {
   'GET /api/Report': {
@@ -80,6 +85,44 @@ export const accessMatrix: MatrixTable = {
       return {
         url: '/api/AgGrid/generate-pdf',
         payload: { reportName: 'trafficReport', parameters: parameters(m) },
+      };
+    },
+    expect: scoped(200, REPORT_ROLES),
+  },
+  // the spec's ReportViewer calls (report-viewer.routes.ts): the same rights, the key's nodes probed
+  'GET /api/ReportViewer/:reportName': {
+    request: async (m) => {
+      await grantReports(m);
+      const p = Buffer.from(JSON.stringify(parameters(m))).toString('base64url');
+      return { url: `/api/ReportViewer/trafficReport?pageSize=5&parameters=${p}` };
+    },
+    expect: scoped(200, REPORT_ROLES),
+    notTenantOwned: NOT_TENANT_OWNED,
+  },
+  'POST /api/ReportViewer/PostReportAction': {
+    request: async (m) => {
+      await grantReports(m);
+      return {
+        url: '/api/ReportViewer/PostReportAction',
+        payload: { reportAction: 'getPage', key: instanceKey(m), pageIndex: 0, pageSize: 10 },
+      };
+    },
+    expect: scoped(200, REPORT_ROLES),
+  },
+  'GET /api/ReportViewer/GetResource': {
+    request: async (m) => {
+      await grantReports(m);
+      return { url: `/api/ReportViewer/GetResource?key=${instanceKey(m)}&resourceType=export&format=csv` };
+    },
+    expect: scoped(200, REPORT_ROLES),
+  },
+  'POST /api/ReportViewer/PostFormReportAction': {
+    request: async (m) => {
+      await grantReports(m);
+      return {
+        url: '/api/ReportViewer/PostFormReportAction',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ key: instanceKey(m), format: 'csv' }).toString(),
       };
     },
     expect: scoped(200, REPORT_ROLES),

@@ -109,7 +109,10 @@ export function ReportTable(props: {
     <Box data-testid={`report-table-${section.id}`}>
       <Box sx={{ height: 4 }}>{rowsQuery.isFetching && <LinearProgress aria-label={t('loading')} />}</Box>
       {rowsQuery.isError && <Alert severity="error">{t('reports_rows_error')}</Alert>}
-      <TableContainer sx={{ maxHeight: 640, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <TableContainer
+        sx={{ maxHeight: { xs: '60vh', md: 640 }, border: 1, borderColor: 'divider', borderRadius: 1 }}
+        data-testid="report-table-scroll"
+      >
         <Table size="small" stickyHeader aria-label={section.title}>
           <TableHead>
             {table.getHeaderGroups().map((hg) => (

@@ -4,39 +4,26 @@ import { useTranslation } from 'react-i18next';
 import type { SortingState } from '@tanstack/react-table';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { REPORT_DEFINITIONS, reportText, type Aggregation, type ReportName } from '@footfall/domain';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { REPORT_DEFINITIONS, reportText, type ReportName } from '@footfall/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useLang } from '../../../lib/use-lang';
 import { treeQuery } from '../../../lib/tree-api';
-import { PeriodSelector } from '../../../components/period/period-selector';
 import { reportQuery } from '../api/reports-api';
-import {
-  REPORT_AGGREGATIONS,
-  firstChoice,
-  nowLocal,
-  reportParameters,
-  type ReportChoice,
-} from '../lib/report-request';
+import { firstChoice, nowLocal, reportParameters, type ReportChoice } from '../lib/report-request';
 import { ExportButtons } from './export-buttons';
-import { NodePicker } from './node-picker';
+import { ReportParameterFields, ReportParametersDialogButton } from './report-parameters';
 import { ReportChart } from './report-chart';
 import { ReportTable } from './report-table';
 import { SaveReportButton } from './save-report-button';
-
-const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /**
  * The report viewer, one implementation for both route families (/reportViewer/<name> and
@@ -52,6 +39,8 @@ export function ReportViewer(props: {
 }) {
   const { t } = useTranslation();
   const lang = useLang();
+  // phones and narrow tablets: the parameters fold into a dialog, the table scrolls in its own box
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const def = REPORT_DEFINITIONS[props.reportName];
   const tree = useQuery(treeQuery());
   const roots = useMemo(() => (tree.data ?? []).map((n) => n.id), [tree.data]);
@@ -100,77 +89,20 @@ export function ReportViewer(props: {
       {choice ? (
         <Paper
           variant="outlined"
-          sx={{ p: 2, mb: 2 }}
+          sx={{ p: compact ? 1.5 : 2, mb: 2 }}
           component="section"
           aria-label={t('reports_parameters')}
         >
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
-            <NodePicker
-              label={def.comparative ? t('reports_selection_a') : t('reports_selection')}
-              selection={choice.nodeIds}
-              onApply={(nodeIds) => setChoice({ nodeIds })}
-              zones={def.zones}
-              testId="report-nodes"
-            />
-            {def.comparative && (
-              <NodePicker
-                label={t('reports_selection_b')}
-                selection={choice.nodeIds2}
-                onApply={(nodeIds2) => setChoice({ nodeIds2 })}
-                zones={def.zones}
-                testId="report-nodes-b"
+            {compact ? (
+              <ReportParametersDialogButton
+                reportName={props.reportName}
+                choice={choice}
+                onChange={setChoice}
               />
+            ) : (
+              <ReportParameterFields reportName={props.reportName} choice={choice} onChange={setChoice} />
             )}
-            <PeriodSelector value={choice.period} onApply={(period) => setChoice({ period })} />
-            {def.comparative && (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={choice.period2 !== null}
-                    onChange={(e) =>
-                      setChoice({
-                        period2: e.target.checked
-                          ? { ...choice.period, selectedTimePeriod: { value: 'last14d' } }
-                          : null,
-                      })
-                    }
-                  />
-                }
-                label={t('reports_second_period')}
-              />
-            )}
-            {def.comparative && choice.period2 && (
-              <PeriodSelector value={choice.period2} onApply={(period2) => setChoice({ period2 })} />
-            )}
-            <TextField
-              select
-              size="small"
-              label={t('reports_aggregation')}
-              value={choice.aggregation ?? 'auto'}
-              onChange={(e) =>
-                setChoice({ aggregation: e.target.value === 'auto' ? null : (e.target.value as Aggregation) })
-              }
-              sx={{ minWidth: 160 }}
-            >
-              <MenuItem value="auto">{t('reports_aggregation_auto')}</MenuItem>
-              {REPORT_AGGREGATIONS.map((a) => (
-                <MenuItem key={a} value={a}>
-                  {reportText(lang, `agg_${a}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <ToggleButtonGroup
-              size="small"
-              value={choice.includeDays}
-              onChange={(_, days: number[]) => setChoice({ includeDays: days.length === 7 ? [] : days })}
-              aria-label={t('reports_weekdays')}
-            >
-              {WEEKDAYS.map((d) => (
-                <ToggleButton key={d} value={d} sx={{ px: 1 }}>
-                  {t(`weekday_short_${d}`)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
             <Box sx={{ flex: '1 1 auto' }} />
             <SaveReportButton reportName={props.reportName} choice={choice} />
             <ExportButtons reportName={props.reportName} parameters={needsSecond ? null : parameters} />
