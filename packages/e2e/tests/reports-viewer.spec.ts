@@ -54,7 +54,9 @@ test.describe('report viewer at 390 x 844', () => {
       await expect(page.getByTestId('report-parameters-open')).toBeVisible();
       await expect(page.getByTestId('report-nodes')).toHaveCount(0);
       // the page never scrolls sideways; the table does, inside its box
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
       const box = page.getByTestId('report-table-scroll');
       const { scrollWidth, clientWidth } = await box.evaluate((e) => ({
         scrollWidth: e.scrollWidth,
@@ -73,7 +75,9 @@ test.describe('report viewer at 390 x 844', () => {
       const dialog = page.getByTestId('report-parameters-dialog');
       await expect(dialog.getByTestId('report-nodes')).toBeVisible();
       await expect(dialog.getByRole('group')).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
       await expectNoSeriousA11yViolations(page, `report parameters dialog 390 ${lang}`);
       await snap(page, `reports-viewer-390-parameters-${lang}`);
       const [res] = await Promise.all([
@@ -151,7 +155,8 @@ interface RenderedPage {
 async function renderPdf(page: Page, pdf: Buffer): Promise<RenderedPage[]> {
   await page.route(`${PDFJS_ORIGIN}/**`, (route) => {
     const rel = new URL(route.request().url()).pathname.slice(1);
-    if (rel === '') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>pdf</title>' });
+    if (rel === '')
+      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>pdf</title>' });
     const file = path.join(PDFJS_DIR, rel);
     if (!file.startsWith(PDFJS_DIR) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
     return route.fulfill({
@@ -165,7 +170,8 @@ async function renderPdf(page: Page, pdf: Buffer): Promise<RenderedPage[]> {
       const pdfjs = await import(`${origin}/build/pdf.min.mjs`);
       pdfjs.GlobalWorkerOptions.workerSrc = `${origin}/build/pdf.worker.min.mjs`;
       const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      const doc = await pdfjs.getDocument({ data: bytes, standardFontDataUrl: `${origin}/standard_fonts/` }).promise;
+      const doc = await pdfjs.getDocument({ data: bytes, standardFontDataUrl: `${origin}/standard_fonts/` })
+        .promise;
       const pages = [];
       for (let i = 1; i <= doc.numPages; i++) {
         const p = await doc.getPage(i);
@@ -224,7 +230,10 @@ test.describe('the report PDF looked at as images', () => {
         expect(p.ink.footer, `page ${i + 1} footer`).toBeGreaterThan(0);
         expect(p.text).toContain(`${PAGE_WORD[lang]} ${i + 1}`);
         expect(p.text).toContain(`${pages.length}`);
-        fs.writeFileSync(path.join(SCREENSHOT_DIR, `report-pdf-${lang}-p${i + 1}.png`), Buffer.from(p.png, 'base64'));
+        fs.writeFileSync(
+          path.join(SCREENSHOT_DIR, `report-pdf-${lang}-p${i + 1}.png`),
+          Buffer.from(p.png, 'base64'),
+        );
       });
       // the first page opens with the header: logo, title, period and parameters
       expect(pages[0]!.ink.header).toBeGreaterThan(0.01);
