@@ -54,6 +54,34 @@ describe('Views list', () => {
     expect(links[3]!.textContent).toBe('x'.repeat(99) + '…');
   });
 
+  it('shows a saved report by its customTitle, the report it is (defaultTitle) below it', async () => {
+    renderPage(
+      <ViewsList
+        views={[
+          view('Main', { id: 'm', defaultDashboard: true }),
+          view('Monday doors', {
+            id: 'saved',
+            kind: 'report',
+            customTitle: 'Monday doors',
+            defaultTitle: 'Traffic',
+          }),
+        ]}
+        readOnly={false}
+        currentId="m"
+        loadingId={null}
+        pane="open"
+        hrefOf={(v) => `/en/report/dashboard/${v.id}`}
+      />,
+      { path: '/en/dashboard/m' },
+    );
+    const link = within(await screen.findByTestId('views-list'))
+      .getAllByRole('link')
+      .find((l) => l.getAttribute('data-view-id') === 'saved')!;
+    expect(within(link).getByText('Monday doors')).toBeInTheDocument();
+    expect(within(link).getByText('Traffic')).toBeInTheDocument();
+    expect(link).toHaveAttribute('href', '/en/report/dashboard/saved');
+  });
+
   it('hides reports for read-only users and labels in the closed pane', async () => {
     list(true, 'closed');
     const links = within(await screen.findByTestId('views-list')).getAllByRole('link');
