@@ -19,6 +19,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 const TRAFFIC = { en: 'Traffic', fr: 'Achalandage', es: 'Tráfico' } as const;
 const PAGE_WORD = { en: 'Page', fr: 'Page', es: 'Página' } as const;
+const TRAFFIC_IN = { en: 'Traffic in', fr: 'Entrées', es: 'Entradas' } as const;
 const isReport = (r: Response) =>
   new URL(r.url()).pathname === '/api/Report/trafficReport' && r.status() === 200;
 
@@ -66,6 +67,7 @@ test.describe('report viewer at 390 x 844', () => {
       expect(scrollWidth).toBeGreaterThan(clientWidth);
       await box.evaluate((e) => e.scrollBy({ left: 400 }));
       expect(await box.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+      await box.evaluate((e) => e.scrollTo({ left: 0 }));
       expect(await cutTexts(page)).toEqual([]);
       await expectNoSeriousA11yViolations(page, `traffic report 390 ${lang}`);
       await snap(page, `reports-viewer-390-${lang}`);
@@ -82,7 +84,7 @@ test.describe('report viewer at 390 x 844', () => {
       await snap(page, `reports-viewer-390-parameters-${lang}`);
       const [res] = await Promise.all([
         page.waitForResponse(isReport),
-        dialog.getByRole('button', { pressed: false }).first().click(),
+        dialog.getByRole('group').getByRole('button').first().click(),
       ]);
       expect((res.request().postDataJSON() as { includeDays: number[] }).includeDays).toHaveLength(1);
       await page.getByTestId('report-parameters-done').click();
@@ -148,8 +150,8 @@ interface RenderedPage {
   height: number;
   png: string;
   text: string;
-  /** share of non-white pixels in the top 18 %, the middle and the bottom 6 % of the page */
-  ink: { header: number; body: number; footer: number };
+  /** share of non-white pixels in the top 18 %, below it to 30 %, from half to 90 %, the bottom 6 % */
+  ink: { header: number; top: number; lower: number; footer: number };
 }
 
 async function renderPdf(page: Page, pdf: Buffer): Promise<RenderedPage[]> {
@@ -197,7 +199,7 @@ async function renderPdf(page: Page, pdf: Buffer): Promise<RenderedPage[]> {
           height: h,
           png: canvas.toDataURL('image/png').split(',')[1]!,
           text,
-          ink: { header: ink(0, 0.18), body: ink(0.3, 0.7), footer: ink(0.94, 1) },
+          ink: { header: ink(0, 0.18), top: ink(0.05, 0.3), lower: ink(0.5, 0.9), footer: ink(0.94, 1) },
         });
       }
       return pages;
@@ -222,21 +224,30 @@ test.describe('the report PDF looked at as images', () => {
       expect(res.status(), await res.text()).toBe(200);
       const pages = await renderPdf(page, await res.body());
       expect(pages.length).toBeGreaterThanOrEqual(1);
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      pages.forEach((p, i) =>
+        fs.writeFileSync(
+          path.join(SCREENSHOT_DIR, `report-pdf-${lang}-p${i + 1}.png`),
+          Buffer.from(p.png, 'base64'),
+        ),
+      );
       pages.forEach((p, i) => {
         // A4 landscape: 841.89 x 595.28 points
         expect(Math.round(p.width)).toBe(842);
         expect(Math.round(p.height)).toBe(595);
-        expect(p.ink.body, `page ${i + 1} body`).toBeGreaterThan(0.01);
+        // the table's header row, repeated at the top of every page, then rows drawn
+        expect(p.text).toContain(TRAFFIC_IN[lang]);
+        expect(p.ink.top, `page ${i + 1} top`).toBeGreaterThan(0.01);
+        // "Page n of m" in the footer
         expect(p.ink.footer, `page ${i + 1} footer`).toBeGreaterThan(0);
         expect(p.text).toContain(`${PAGE_WORD[lang]} ${i + 1}`);
         expect(p.text).toContain(`${pages.length}`);
-        fs.writeFileSync(
-          path.join(SCREENSHOT_DIR, `report-pdf-${lang}-p${i + 1}.png`),
-          Buffer.from(p.png, 'base64'),
-        );
+        // numbers in the French locale everywhere, the chart's axis included (never "21,000")
+        expect(p.text).not.toMatch(/\b\d{1,3},\d{3}\b/);
       });
-      // the first page opens with the header: logo, title, period and parameters
+      // the first page opens with the header (logo, title, period, parameters), the chart and the table
       expect(pages[0]!.ink.header).toBeGreaterThan(0.01);
+      expect(pages[0]!.ink.lower).toBeGreaterThan(0.01);
       expect(pages[0]!.text).toContain(TRAFFIC[lang]);
       await page.unroute(`${PDFJS_ORIGIN}/**`);
     }

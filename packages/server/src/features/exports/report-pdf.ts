@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import {
+  formatAxisNumber,
   formatReportCell,
   reportText,
   thresholdLevel,
@@ -72,7 +73,11 @@ export function chartOption(c: ReportChartData) {
     grid: { left: 60, right: 20, top: 36, bottom: 40 },
     legend: { top: 4, textStyle: { fontSize: 12 } },
     xAxis: { type: 'category', data: c.categories, axisLabel: { fontSize: 11 } },
-    yAxis: { type: 'value', axisLabel: { fontSize: 11 } },
+    // numbers in the French locale, as in the table below and on screen (spec section 9)
+    yAxis: {
+      type: 'value',
+      axisLabel: { fontSize: 11, formatter: (v: number) => pdfText(formatAxisNumber(v)) },
+    },
     color: ['#0f766e', '#7c3aed', '#ea580c', '#2563eb'],
     series: c.series.map((s) => ({
       name: s.name,
