@@ -69,6 +69,11 @@ test.describe('report viewer at 390 x 844', () => {
       expect(await box.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
       await box.evaluate((e) => e.scrollTo({ left: 0 }));
       expect(await cutTexts(page)).toEqual([]);
+      // the page arrows stay on the screen (they wrap under the rows-per-page choice)
+      const next = page.getByTestId('report-pagination').getByRole('button').last();
+      const arrow = (await next.boundingBox())!;
+      expect(arrow.x).toBeGreaterThanOrEqual(0);
+      expect(arrow.x + arrow.width).toBeLessThanOrEqual(PHONE.width);
       await expectNoSeriousA11yViolations(page, `traffic report 390 ${lang}`);
       await snap(page, `reports-viewer-390-${lang}`);
 

@@ -11,6 +11,7 @@ import {
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
 import { principalOf } from '../../platform/http/principal.js';
+import { replyFile } from './report-reply.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
 const FILE_TYPES = [
@@ -85,16 +86,7 @@ export const reportViewerRoutes: Feature = (services) => async (app) => {
         produces: [...FILE_TYPES, 'image/svg+xml'],
       },
     },
-    async (req, reply) => {
-      const res = await viewer.resource(principalOf(req), req.query);
-      return reply
-        .header('content-type', res.contentType)
-        .header(
-          'content-disposition',
-          `${res.contentType.startsWith('image/') ? 'inline' : 'attachment'}; filename="${res.fileName}"`,
-        )
-        .send(res.body);
-    },
+    async (req, reply) => replyFile(reply, await viewer.resource(principalOf(req), req.query)),
   );
 
   r.post(
@@ -109,12 +101,6 @@ export const reportViewerRoutes: Feature = (services) => async (app) => {
         produces: FILE_TYPES,
       },
     },
-    async (req, reply) => {
-      const file = await viewer.formAction(principalOf(req), req.body);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(file.body);
-    },
+    async (req, reply) => replyFile(reply, await viewer.formAction(principalOf(req), req.body)),
   );
 };

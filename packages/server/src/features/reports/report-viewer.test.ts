@@ -44,6 +44,8 @@ async function expect400(method: 'GET' | 'POST', url: string, payload: unknown, 
   expect(res.statusCode, res.body).toBe(400);
   expect(res.json().field).toBe(field);
 }
+const badAction = (payload: unknown, field: string) =>
+  expect400('POST', '/api/ReportViewer/PostReportAction', payload, field);
 const action = (payload: unknown, h = headers) =>
   inject('POST', '/api/ReportViewer/PostReportAction', payload, h);
 
@@ -268,51 +270,25 @@ describe('PostReportAction and GetResource', () => {
   });
 
   it('answers 400 naming the field for bad input', async () => {
-    await expect400(
-      'POST',
-      '/api/ReportViewer/PostReportAction',
-      { reportAction: 'getPage', key: 'not!base64' },
-      'key',
-    );
-    await expect400(
-      'POST',
-      '/api/ReportViewer/PostReportAction',
-      { reportAction: 'getPage', key: b64('nope') + 'x' },
-      'key',
-    );
-    await expect400(
-      'POST',
-      '/api/ReportViewer/PostReportAction',
+    await badAction({ reportAction: 'getPage', key: 'not!base64' }, 'key');
+    await badAction({ reportAction: 'getPage', key: b64('nope') + 'x' }, 'key');
+    await badAction(
       {
         reportAction: 'getPage',
         key: b64({ reportName: 'trafficReport', parameters: params({ from: '2024-02-30 00:00' }) }),
       },
       'key.parameters.from',
     );
-    await expect400(
-      'POST',
-      '/api/ReportViewer/PostReportAction',
+    await badAction(
       {
         reportAction: 'getPage',
         key: b64({ reportName: 'trafficReport', parameters: params({ to: '2024-03-01 00:00' }) }),
       },
       'to',
     );
-    await expect400(
-      'POST',
-      '/api/ReportViewer/PostReportAction',
-      { reportAction: 'print', key },
-      'reportAction',
-    );
-    await expect400(
-      'POST',
-      '/api/ReportViewer/PostReportAction',
-      { reportAction: 'sort', key, sortModel: [] },
-      'sortModel',
-    );
-    await expect400(
-      'POST',
-      '/api/ReportViewer/PostReportAction',
+    await badAction({ reportAction: 'print', key }, 'reportAction');
+    await badAction({ reportAction: 'sort', key, sortModel: [] }, 'sortModel');
+    await badAction(
       { reportAction: 'getPage', key, sortModel: [{ colId: 'nope', sort: 'asc' }] },
       'sortModel.0.colId',
     );

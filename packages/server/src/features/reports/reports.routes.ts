@@ -15,9 +15,9 @@ import {
 } from '@footfall/domain';
 import type { Feature } from '../feature.js';
 import { principalOf } from '../../platform/http/principal.js';
+import { replyFile } from './report-reply.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
-const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
 
 /**
  * Reports (issue 14): the catalogue, a report's document with its first page of rows, the
@@ -91,10 +91,7 @@ export const reportRoutes: Feature = (services) => async (app) => {
         parameters: req.body,
         format: req.query.format,
       });
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', attachment(file.fileName))
-        .send(file.body);
+      return replyFile(reply, file);
     },
   );
 
@@ -140,10 +137,7 @@ export const reportRoutes: Feature = (services) => async (app) => {
     },
     async (req, reply) => {
       const file = await services.reports.tablePdf(principalOf(req), req.body);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachment(file.fileName))
-        .send(file.body);
+      return replyFile(reply, { ...file, contentType: 'application/pdf' });
     },
   );
 };

@@ -206,6 +206,16 @@ export function ReportTable(props: {
         rowsPerPageOptions={[25, 50, 100, 250]}
         labelRowsPerPage={t('reports_rows_per_page')}
         labelDisplayedRows={({ from, to, count }) => t('reports_displayed_rows', { from, to, count })}
+        // on a phone the page arrows wrap under the rows-per-page choice instead of leaving the screen
+        sx={{
+          '& .MuiTablePagination-toolbar': {
+            flexWrap: 'wrap',
+            justifyContent: 'flex-end',
+            pl: { xs: 0, sm: 2 },
+          },
+          '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+        }}
+        data-testid="report-pagination"
       />
     </Box>
   );

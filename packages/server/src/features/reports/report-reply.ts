@@ -1,0 +1,13 @@
+import type { FastifyReply } from 'fastify';
+
+/** Answers a rendered report file: its type and a download (or, for images, an inline) disposition. */
+export function replyFile(
+  reply: FastifyReply,
+  file: { fileName: string; contentType: string; body: Buffer | string },
+) {
+  const disposition = file.contentType.startsWith('image/') ? 'inline' : 'attachment';
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
+    .send(file.body);
+}
