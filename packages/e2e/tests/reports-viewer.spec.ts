@@ -34,7 +34,7 @@ async function openTraffic(page: Page, lang: Lang) {
 /** Elements of the viewer whose text is wider than their box (cut), by text. */
 const cutTexts = (page: Page) =>
   page.getByTestId('report-viewer').evaluate((root) =>
-    [...root.querySelectorAll<HTMLElement>('h1, p, button, label, [role=tab]')]
+    Array.from(root.querySelectorAll<HTMLElement>('h1, p, button, label, [role=tab]'))
       .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
       // the table's cells scroll inside the table's box; pagination and chips are their own boxes
       .filter((e) => !e.closest('[data-testid=report-table-scroll]'))
