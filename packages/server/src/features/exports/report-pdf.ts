@@ -78,20 +78,16 @@ function chartOption(c: ReportChartData) {
 }
 
 /**
- * formatReportCell remembered per column kind and KPI: the figures of a long report repeat (counts of
+ * formatReportCell of one column, remembered per value: the figures of a long report repeat (counts of
  * a few hundred, dates per location), and Intl formatting was a large share of its time.
  */
-function formatCache() {
-  const byFormat = new Map<string, Map<ReportRow[string], string>>();
-  return (c: ReportColumn, v: ReportCell | undefined) => {
-    if (typeof v !== 'number') return formatReportCell(c, v);
-    const key = `${c.kind}|${c.kpi ?? ''}`;
-    let known = byFormat.get(key);
-    if (!known) byFormat.set(key, (known = new Map()));
+function columnFormat(c: ReportColumn) {
+  const known = new Map<ReportCell | undefined, string>();
+  return (v: ReportCell | undefined) => {
     let text = known.get(v);
     if (text === undefined) {
       text = formatReportCell(c, v);
-      if (known.size > 20_000) known.clear();
+      if (known.size > 100_000) known.clear();
       known.set(v, text);
     }
     return text;
@@ -149,7 +145,6 @@ async function walk(
     reportText(report.language, key, vars);
   const w: Walker = { doc, page: 0, y: MARGIN };
   const cells = doc ? cellWriter(doc) : null;
-  const format = formatCache();
   const newPage = () => {
     w.page += 1;
     w.y = MARGIN;
@@ -258,32 +253,34 @@ async function walk(
       if (w.y + SECTION_H + HEAD_H + ROW_H > g.bottom) newPage();
       sectionTitle();
       head();
+      // per column: its formatter and its cell, reused row after row
+      const formats = columns.map(columnFormat);
+      const cellsOfRow = columns.map((c, i) => ({
+        text: '',
+        x: MARGIN + ws.slice(0, i).reduce((a, b) => a + b, 0) + 3,
+        width: ws[i]! - 6,
+        right: c.kind !== 'text' && c.kind !== 'datetime',
+        color: INK,
+      }));
       const drawRow = (row: ReportRow, bold: boolean, zebra: boolean) => {
         if (w.y + ROW_H > g.bottom) {
           newPage();
           head();
         }
         if (doc) {
-          if (zebra) doc.rect(MARGIN, w.y, g.contentW, ROW_H).fill('#fafafa');
+          columns.forEach((c, i) => {
+            const v = row[c.key];
+            const level = thresholdLevel(c, v);
+            cellsOfRow[i]!.text = formats[i]!(v);
+            cellsOfRow[i]!.color = level && level !== 'ok' ? STATUS_COLOR[level] : INK;
+          });
           // one text object a row (pdf-cells.ts): a year of days is thousands of pages
-          let x = MARGIN;
           cells!.row(
             bold ? 'Helvetica-Bold' : 'Helvetica',
             FONT,
             w.y + 3,
-            columns.map((c, i) => {
-              const v = row[c.key];
-              const level = thresholdLevel(c, v);
-              const cell = {
-                text: format(c, v),
-                x: x + 3,
-                width: ws[i]! - 6,
-                right: c.kind !== 'text' && c.kind !== 'datetime',
-                color: level && level !== 'ok' ? STATUS_COLOR[level] : INK,
-              };
-              x += ws[i]!;
-              return cell;
-            }),
+            cellsOfRow,
+            zebra ? { x: MARGIN, y: w.y, w: g.contentW, h: ROW_H, color: '#fafafa' } : undefined,
           );
         }
         w.y += ROW_H;
