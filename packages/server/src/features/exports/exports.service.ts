@@ -2,8 +2,9 @@ import type { SnapshotDocument, TableDocument } from './exports.types.js';
 import { renderTableCsv, renderTableXlsx } from './table-export.js';
 import { renderSnapshotPdf } from './snapshot-pdf.js';
 import type { ReportChartData, ReportDocument } from '@footfall/domain';
-import { renderReportCsv, renderReportXlsx } from './report-table.js';
-import { chartOption, renderReportPdf } from './report-pdf.js';
+import type { Readable } from 'node:stream';
+import { renderReportCsv, renderReportXlsx, streamReportXlsx } from './report-table.js';
+import { chartOption, renderReportPdf, streamReportPdf } from './report-pdf.js';
 import { renderChartSvg } from './snapshot-pdf-widgets.js';
 
 /**
@@ -24,11 +25,15 @@ export function createExportsService() {
     /** A computed report as CSV (UTF-8 with BOM; a decimal comma separates fields with semicolons). */
     reportCsv: (report: ReportDocument, options: { decimalSeparator: '.' | ',' }): Buffer =>
       renderReportCsv(report, options),
+    /** The same XLSX as a stream, written as it is read (the download route sends it as it comes). */
+    reportXlsxStream: (report: ReportDocument): Readable => streamReportXlsx(report),
     /** A computed report as an A4 PDF (report-pdf.ts). */
     reportPdf: (report: ReportDocument): Promise<Buffer> => renderReportPdf(report),
     /** A report chart as SVG, drawn as in the PDF (the ReportViewer's chart resource). */
     reportChartSvg: (chart: ReportChartData, width: number, height: number): string =>
       renderChartSvg(chartOption(chart), width, height),
+    /** The same PDF as a stream, page after page. */
+    reportPdfStream: (report: ReportDocument): Readable => streamReportPdf(report),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import {
@@ -5,24 +6,17 @@ import {
   formatReportCell,
   reportText,
   thresholdLevel,
+  type ReportCell,
   type ReportChartData,
   type ReportColumn,
   type ReportDocument,
   type ReportRow,
 } from '@footfall/domain';
-import {
-  BORDER,
-  CHART_SCALE,
-  INK,
-  MARGIN,
-  MUTED,
-  STATUS_COLOR,
-  pdfText,
-  write,
-  type Doc,
-} from './pdf-kit.js';
+import { BORDER, CHART_SCALE, INK, MARGIN, MUTED, STATUS_COLOR, write, type Doc } from './pdf-kit.js';
 import { renderChartSvg } from './snapshot-pdf-widgets.js';
 import { BrandLogo } from './report-logo.js';
+import { cellWriter } from './pdf-cells.js';
+import { collect } from './report-table.js';
 
 /**
  * A computed report as a PDF (pdfkit): A4, landscape when the table is wide; on the first page the
@@ -30,7 +24,7 @@ import { BrandLogo } from './report-logo.js';
  * svg-to-pdfkit); then each section's table, its header repeated on every page, with more columns
  * than a page holds split into parts that each repeat the first column; "Page n of m" at the foot.
  * Pages are laid out twice, once to count them and once to draw, so no page is held in memory to
- * number it later.
+ * number it later. Table cells are written by pdf-cells.ts (one text object a row).
  */
 
 const ROW_H = 13;
@@ -90,42 +84,19 @@ export function chartOption(c: ReportChartData) {
 }
 
 /**
- * One cell's text in the current font: cut with an ellipsis to `width`, right-aligned for numbers.
- * Widths are kept per font and text (figures and names repeat row after row; measuring with the
- * font's kerning pairs was most of the time of a long PDF).
+ * formatReportCell of one column, remembered per value: the figures of a long report repeat (counts of
+ * a few hundred, dates per location), and Intl formatting was a large share of its time.
  */
-function cellText(
-  doc: Doc,
-  widthOf: (text: string) => number,
-  raw: string,
-  x: number,
-  y: number,
-  width: number,
-  right: boolean,
-) {
-  let text = pdfText(raw);
-  let tw = widthOf(text);
-  if (tw > width) {
-    let n = text.length;
-    while (n > 0 && widthOf(`${text.slice(0, n)}…`) > width) n--;
-    text = `${text.slice(0, n)}…`;
-    tw = widthOf(text);
-  }
-  doc.text(text, right ? x + width - tw : x, y, { lineBreak: false });
-}
-
-/** widthOfString of the document's current font and size, remembered per font, size and text. */
-function widthCache(doc: Doc) {
-  const cache = new Map<string, number>();
-  return (font: string) => (text: string) => {
-    const key = `${font}\u0000${text}`;
-    let w = cache.get(key);
-    if (w === undefined) {
-      w = doc.widthOfString(text);
-      if (cache.size > 50_000) cache.clear();
-      cache.set(key, w);
+function columnFormat(c: ReportColumn) {
+  const known = new Map<ReportCell | undefined, string>();
+  return (v: ReportCell | undefined) => {
+    let text = known.get(v);
+    if (text === undefined) {
+      text = formatReportCell(c, v);
+      if (known.size > 100_000) known.clear();
+      known.set(v, text);
     }
-    return w;
+    return text;
   };
 }
 
@@ -135,14 +106,18 @@ interface Walker {
   y: number;
 }
 
-export async function renderReportPdf(report: ReportDocument): Promise<Buffer> {
+/**
+ * A computed report as a PDF stream: pages go out as they are drawn (pdfkit writes a page when the
+ * next one starts; the layout yields to the event loop after each page), so the file is never held
+ * whole. An error mid-way destroys the stream with it.
+ */
+export function streamReportPdf(report: ReportDocument): Readable {
   const widest = Math.max(0, ...report.sections.map((s) => s.columns.length));
   const landscape = widest > PORTRAIT_MAX_COLUMNS;
   const g: Geometry = landscape
     ? { w: 841.89, h: 595.28, contentW: 841.89 - 2 * MARGIN, bottom: 595.28 - MARGIN - FOOT_H }
     : { w: 595.28, h: 841.89, contentW: 595.28 - 2 * MARGIN, bottom: 841.89 - MARGIN - FOOT_H };
   const charts = report.charts.filter((c) => c.categories.length > 0 && c.series.length > 0);
-  const pages = walk(report, g, charts, null, 0);
   const doc = new PDFDocument({
     size: 'A4',
     layout: landscape ? 'landscape' : 'portrait',
@@ -151,29 +126,31 @@ export async function renderReportPdf(report: ReportDocument): Promise<Buffer> {
     autoFirstPage: false,
     info: { Title: report.title, Creator: 'Footfall' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  walk(report, g, charts, doc, pages);
-  doc.end();
-  return done;
+  const draw = async () => {
+    const pages = await walk(report, g, charts, null, 0);
+    await walk(report, g, charts, doc, pages);
+    doc.end();
+  };
+  draw().catch((e: unknown) => doc.destroy(e as Error));
+  return doc;
 }
 
+export const renderReportPdf = (report: ReportDocument): Promise<Buffer> => collect(streamReportPdf(report));
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Lays the report out on pages (drawing when `doc` is given); answers the number of pages. */
-function walk(
+async function walk(
   report: ReportDocument,
   g: Geometry,
   charts: readonly ReportChartData[],
   doc: Doc | null,
   totalPages: number,
-): number {
+): Promise<number> {
   const t = (key: string, vars: Record<string, string | number> = {}) =>
     reportText(report.language, key, vars);
   const w: Walker = { doc, page: 0, y: MARGIN };
-  const measure = doc ? widthCache(doc) : null;
+  const cells = doc ? cellWriter(doc) : null;
   const newPage = () => {
     w.page += 1;
     w.y = MARGIN;
@@ -282,39 +259,44 @@ function walk(
       if (w.y + SECTION_H + HEAD_H + ROW_H > g.bottom) newPage();
       sectionTitle();
       head();
+      // per column: its formatter and its cell, reused row after row
+      const formats = columns.map(columnFormat);
+      const cellsOfRow = columns.map((c, i) => ({
+        text: '',
+        x: MARGIN + ws.slice(0, i).reduce((a, b) => a + b, 0) + 3,
+        width: ws[i]! - 6,
+        right: c.kind !== 'text' && c.kind !== 'datetime',
+        color: INK,
+      }));
       const drawRow = (row: ReportRow, bold: boolean, zebra: boolean) => {
         if (w.y + ROW_H > g.bottom) {
           newPage();
           head();
         }
         if (doc) {
-          if (zebra) doc.rect(MARGIN, w.y, g.contentW, ROW_H).fill('#fafafa');
-          // one font a row and plain text runs (no line wrapper): a year of days is thousands of pages
-          const font = bold ? 'Helvetica-Bold' : 'Helvetica';
-          doc.font(font).fontSize(FONT);
-          const widthOf = measure!(font);
-          let x = MARGIN;
-          let color = '';
           columns.forEach((c, i) => {
             const v = row[c.key];
             const level = thresholdLevel(c, v);
-            const want = level && level !== 'ok' ? STATUS_COLOR[level] : INK;
-            if (want !== color) doc.fillColor((color = want));
-            cellText(
-              doc,
-              widthOf,
-              formatReportCell(c, v),
-              x + 3,
-              w.y + 3,
-              ws[i]! - 6,
-              c.kind !== 'text' && c.kind !== 'datetime',
-            );
-            x += ws[i]!;
+            cellsOfRow[i]!.text = formats[i]!(v);
+            cellsOfRow[i]!.color = level && level !== 'ok' ? STATUS_COLOR[level] : INK;
           });
+          // one text object a row (pdf-cells.ts): a year of days is thousands of pages
+          cells!.row(
+            bold ? 'Helvetica-Bold' : 'Helvetica',
+            FONT,
+            w.y + 3,
+            cellsOfRow,
+            zebra ? { x: MARGIN, y: w.y, w: g.contentW, h: ROW_H, color: '#fafafa' } : undefined,
+          );
         }
         w.y += ROW_H;
       };
-      section.rows.forEach((row, i) => drawRow(row, false, i % 2 === 1));
+      for (let i = 0; i < section.rows.length; i++) {
+        const page = w.page;
+        drawRow(section.rows[i]!, false, i % 2 === 1);
+        // a new page: the previous one is written, let it go out before drawing on
+        if (doc && w.page !== page) await nextTurn();
+      }
       if (section.rows.length === 0) {
         if (doc) write(doc, t('no_rows'), MARGIN + 3, w.y + 3, { italic: true, size: FONT, color: MUTED });
         w.y += ROW_H;

@@ -93,22 +93,42 @@ function fill(
   }
 }
 
-/** One row per location (or zone) and bucket: traffic, traffic and occupancy, dwell, queue, POI. */
-function nodeBucketSection({ def, language, nodes, answer }: ComputeInput): FullSection {
-  const columns: ReportColumn[] = [
+function nodeBucketColumns(def: ReportDefinition, language: Language): ReportColumn[] {
+  return [
     { key: 'location', label: reportText(language, 'col_location'), kind: 'text' },
     { key: 'bucket', label: reportText(language, 'col_bucket'), kind: 'datetime' },
     ...def.measures.flatMap((m) => measureColumns(m, language)),
   ];
+}
+
+/** The totals row: the selection's summaries (the same with or without the breakdown by node). */
+function nodeBucketTotals(def: ReportDefinition, language: Language, answer: readonly AggregatedSeries[]) {
+  const totals: ReportRow = { location: reportText(language, 'total'), bucket: null };
+  for (const m of def.measures)
+    fill(
+      totals,
+      m,
+      entryOf(answer, m, 'current_period')?.summary ?? null,
+      m.comparisons ? entryOf(answer, m, 'compared_last_period')?.summary : undefined,
+      m.comparisons ? entryOf(answer, m, 'compared_last_year')?.summary : undefined,
+      undefined,
+    );
+  return totals;
+}
+
+/** The rows of `nodes` (an answer broken down by node): one per node and bucket, in that order. */
+function nodeBucketRows({ def, nodes, answer }: ComputeInput): ReportRow[] {
   const perMeasure = def.measures.map((m) => {
-    const cur = entryOf(answer, m, 'current_period');
-    const n1 = m.comparisons ? entryOf(answer, m, 'compared_last_period') : undefined;
-    const y1 = m.comparisons ? entryOf(answer, m, 'compared_last_year') : undefined;
     const nodeMaps = (e: AggregatedSeries | undefined) =>
       new Map((e?.nodes ?? []).map((n) => [n.nodeId, byKey(n.data)]));
-    return { m, cur, byNode: nodeMaps(cur), n1: nodeMaps(n1), y1: nodeMaps(y1), n1e: n1, y1e: y1 };
+    return {
+      m,
+      byNode: nodeMaps(entryOf(answer, m, 'current_period')),
+      n1: nodeMaps(m.comparisons ? entryOf(answer, m, 'compared_last_period') : undefined),
+      y1: nodeMaps(m.comparisons ? entryOf(answer, m, 'compared_last_year') : undefined),
+    };
   });
-  const first = perMeasure[0]?.cur;
+  const first = def.measures[0] && entryOf(answer, def.measures[0], 'current_period');
   const rows: ReportRow[] = [];
   for (const node of nodes) {
     const keys = first?.nodes?.find((n) => n.nodeId === node.id)?.data.map((p) => p.key) ?? [];
@@ -127,16 +147,55 @@ function nodeBucketSection({ def, language, nodes, answer }: ComputeInput): Full
       rows.push(row);
     }
   }
-  const totals: ReportRow = { location: reportText(language, 'total'), bucket: null };
-  for (const pm of perMeasure)
-    fill(totals, pm.m, pm.cur?.summary ?? null, pm.n1e?.summary, pm.y1e?.summary, undefined);
+  return rows;
+}
+
+/** One row per location (or zone) and bucket: traffic, traffic and occupancy, dwell, queue, POI. */
+function nodeBucketSection(input: ComputeInput): FullSection {
+  const rows = nodeBucketRows(input);
   return {
     id: 'rows',
-    title: reportText(language, 'section_rows'),
-    columns,
+    title: reportText(input.language, 'section_rows'),
+    columns: nodeBucketColumns(input.def, input.language),
     rowCount: rows.length,
     rows,
-    totals,
+    totals: nodeBucketTotals(input.def, input.language, input.answer),
+  };
+}
+
+/**
+ * Whether a report's first page can be computed apart from the other pages: one section of a row
+ * per node and bucket (the extra sections of some reports need every node).
+ */
+export const pagedFirstPage = (def: ReportDefinition) =>
+  !def.comparative &&
+  def.layout === 'nodeBucket' &&
+  !def.extras.includes('occupancyPeak') &&
+  !def.extras.includes('dwellDistribution');
+
+/** The buckets of the selection's answer (every node's rows have these, gap-filled). */
+export function bucketCount(def: ReportDefinition, selection: readonly AggregatedSeries[]): number {
+  const m = def.measures[0];
+  return (m && entryOf(selection, m, 'current_period')?.data.length) ?? 0;
+}
+
+/**
+ * The first page of a row-per-node-and-bucket section without the others: its rows from an answer
+ * broken down over the first nodes only (`pageNodes`, `pageAnswer`), its row count and totals from
+ * the selection's answer without breakdown (`input.answer`, over `input.nodes`).
+ */
+export function firstPageSection(
+  input: ComputeInput,
+  page: { nodes: readonly ReportNodeRow[]; answer: readonly AggregatedSeries[]; size: number },
+): FullSection {
+  const rows = nodeBucketRows({ ...input, nodes: page.nodes, answer: page.answer }).slice(0, page.size);
+  return {
+    id: 'rows',
+    title: reportText(input.language, 'section_rows'),
+    columns: nodeBucketColumns(input.def, input.language),
+    rowCount: input.nodes.length * bucketCount(input.def, input.answer),
+    rows,
+    totals: nodeBucketTotals(input.def, input.language, input.answer),
   };
 }
 

@@ -86,7 +86,7 @@ export const reportRoutes: Feature = (services) => async (app) => {
       },
     },
     async (req, reply) => {
-      const file = await services.reports.renderFile(principalOf(req), {
+      const file = await services.reports.streamFile(principalOf(req), {
         reportName: req.params.reportName,
         parameters: req.body,
         format: req.query.format,

@@ -21,13 +21,23 @@ import {
   type ReportRow,
   type UserCurrent,
 } from '@footfall/domain';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, forbidden } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import type { QueryService } from '../analytics/query.service.js';
 import type { ExportsService } from '../exports/exports.service.js';
-import { computeCharts, computeComparative, computeSections, type FullSection } from './report-compute.js';
+import { collect } from '../exports/report-table.js';
+import {
+  bucketCount,
+  computeCharts,
+  computeComparative,
+  computeSections,
+  firstPageSection,
+  pagedFirstPage,
+  type FullSection,
+} from './report-compute.js';
 import { findNodeNames, findReportNodes } from './reports.repository.js';
 import { reportFileName, sortRows } from './report-rows.js';
 
@@ -111,43 +121,16 @@ export function createReportsService(deps: ReportsDeps) {
     return reportText(language, key, { names: text });
   }
 
-  async function compute(principal: Principal, name: ReportName, p: ReportParameters): Promise<FullReport> {
+  /** The filter lines under the locations, and the document around the computed sections. */
+  function documentOf(
+    name: ReportName,
+    p: ReportParameters,
+    lines: string[],
+    content: { sections: FullSection[]; charts: FullReport['charts'] },
+  ): FullReport {
     const def = REPORT_DEFINITIONS[name];
     const language = p.language;
     const aggregation = reportAggregation(name, p);
-    const lines: string[] = [];
-    let sections: FullSection[];
-    let charts: FullReport['charts'];
-    if (def.comparative) {
-      const idsA = [...new Set(p.nodeIds)];
-      const idsB = p.nodeIds2.length > 0 ? [...new Set(p.nodeIds2)] : idsA;
-      const periodB = p.from2 && p.to2 ? { from: p.from2, to: p.to2 } : { from: p.from, to: p.to };
-      // the second answer at the first's aggregation, so bucket i of A stands beside bucket i of B
-      const a = await deps.query.aggregated(principal, bodyOf(def, p, idsA, p, false));
-      const b = await deps.query.aggregated(principal, bodyOf(def, p, idsB, periodB, false));
-      ({ sections, charts } = computeComparative(def, language, a, b));
-      lines.push(await namesLine(language, 'param_locationsA', idsA));
-      lines.push(await namesLine(language, 'param_locationsB', idsB));
-      if (p.from2 && p.to2) lines.push(reportText(language, 'param_periodB', { from: p.from2, to: p.to2 }));
-    } else {
-      const nodes = await findReportNodes(db, p.nodeIds, def.zones);
-      let answer: AggregatedSeries[] = [];
-      if (nodes.length > 0)
-        answer = await deps.query.aggregated(
-          principal,
-          bodyOf(
-            def,
-            p,
-            nodes.map((n) => n.id),
-            p,
-            true,
-          ),
-        );
-      const input = { def, language, nodes, answer };
-      sections = computeSections(input);
-      charts = computeCharts(input);
-      lines.push(await namesLine(language, 'param_locations', p.nodeIds));
-    }
     if (p.businessHoursOnly) lines.push(reportText(language, 'param_businessHours'));
     if (p.applyTimePeriodToEachDay) lines.push(reportText(language, 'param_eachDay'));
     if (p.includeDays.length > 0 && p.includeDays.length < 7) {
@@ -175,24 +158,107 @@ export function createReportsService(deps: ReportsDeps) {
       to: p.to,
       aggregation,
       generatedAt: clock.now().toISOString(),
-      sections,
-      charts,
+      ...content,
     };
   }
 
-  /** The report for these parameters, checked (403 not the caller's report, 400, 404), kept a while. */
-  async function report(principal: Principal, name: ReportName, p: ReportParameters): Promise<FullReport> {
+  async function compute(principal: Principal, name: ReportName, p: ReportParameters): Promise<FullReport> {
+    const def = REPORT_DEFINITIONS[name];
+    const language = p.language;
+    const lines: string[] = [];
+    if (def.comparative) {
+      const idsA = [...new Set(p.nodeIds)];
+      const idsB = p.nodeIds2.length > 0 ? [...new Set(p.nodeIds2)] : idsA;
+      const periodB = p.from2 && p.to2 ? { from: p.from2, to: p.to2 } : { from: p.from, to: p.to };
+      // the second answer at the first's aggregation, so bucket i of A stands beside bucket i of B
+      const a = await deps.query.aggregated(principal, bodyOf(def, p, idsA, p, false));
+      const b = await deps.query.aggregated(principal, bodyOf(def, p, idsB, periodB, false));
+      lines.push(await namesLine(language, 'param_locationsA', idsA));
+      lines.push(await namesLine(language, 'param_locationsB', idsB));
+      if (p.from2 && p.to2) lines.push(reportText(language, 'param_periodB', { from: p.from2, to: p.to2 }));
+      return documentOf(name, p, lines, computeComparative(def, language, a, b));
+    }
+    const nodes = await findReportNodes(db, p.nodeIds, def.zones);
+    let answer: AggregatedSeries[] = [];
+    if (nodes.length > 0)
+      answer = await deps.query.aggregated(
+        principal,
+        bodyOf(
+          def,
+          p,
+          nodes.map((n) => n.id),
+          p,
+          true,
+        ),
+      );
+    const input = { def, language, nodes, answer };
+    lines.push(await namesLine(language, 'param_locations', p.nodeIds));
+    return documentOf(name, p, lines, { sections: computeSections(input), charts: computeCharts(input) });
+  }
+
+  /**
+   * The first page alone (server-side row model): the selection's answer without breakdown gives the
+   * totals, the charts and the row count; an answer broken down over the first page's nodes gives
+   * its rows. The other pages are computed when asked (get-rows, files).
+   */
+  async function firstPage(
+    principal: Principal,
+    name: ReportName,
+    p: ReportParameters,
+    pageSize: number,
+  ): Promise<ReportDocument> {
+    const def = REPORT_DEFINITIONS[name];
+    const language = p.language;
+    const nodes = await findReportNodes(db, p.nodeIds, def.zones);
+    const ids = nodes.map((n) => n.id);
+    const selection =
+      nodes.length > 0 ? await deps.query.aggregated(principal, bodyOf(def, p, ids, p, false)) : [];
+    const buckets = bucketCount(def, selection);
+    const pageNodes = buckets > 0 ? nodes.slice(0, Math.ceil(pageSize / buckets)) : [];
+    const pageAnswer =
+      pageNodes.length > 0
+        ? await deps.query.aggregated(
+            principal,
+            bodyOf(
+              def,
+              p,
+              pageNodes.map((n) => n.id),
+              p,
+              true,
+            ),
+          )
+        : [];
+    const input = { def, language, nodes, answer: selection };
+    const section = firstPageSection(input, { nodes: pageNodes, answer: pageAnswer, size: pageSize });
+    const lines = [await namesLine(language, 'param_locations', p.nodeIds)];
+    return documentOf(name, p, lines, { sections: [section], charts: computeCharts(input) });
+  }
+
+  /** The caller may run this report with these parameters (403 not the caller's report, 400, 404). */
+  async function check(principal: Principal, name: ReportName, p: ReportParameters) {
     await assertMayRun(principal, name);
     const problem = checkReportParameters(name, p);
     if (problem) throw badRequest(problem.message, problem.field);
     await assertNodes(principal, [...p.nodeIds, ...p.nodeIds2]);
-    const key = `${principal.userId}|${principal.scopeNodeId}|${name}|${JSON.stringify(p)}`;
+  }
+
+  const cacheKey = (principal: Principal, name: ReportName, p: ReportParameters) =>
+    `${principal.userId}|${principal.scopeNodeId}|${name}|${JSON.stringify(p)}`;
+
+  function cached(key: string): Promise<FullReport> | undefined {
     const now = clock.now().getTime();
     for (const [k, v] of cache) if (now - v.at > CACHE_MS) cache.delete(k);
-    const hit = cache.get(key);
-    if (hit) return hit.report;
+    return cache.get(key)?.report;
+  }
+
+  /** The report for these parameters, checked (403 not the caller's report, 400, 404), kept a while. */
+  async function report(principal: Principal, name: ReportName, p: ReportParameters): Promise<FullReport> {
+    await check(principal, name, p);
+    const key = cacheKey(principal, name, p);
+    const hit = cached(key);
+    if (hit) return hit;
     const computing = compute(principal, name, p);
-    cache.set(key, { at: now, report: computing });
+    cache.set(key, { at: clock.now().getTime(), report: computing });
     while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
     computing.catch(() => cache.delete(key));
     return computing;
@@ -213,7 +279,8 @@ export function createReportsService(deps: ReportsDeps) {
     return sortRows(section.rows, sortModel);
   }
 
-  async function renderFile(
+  /** A report as a file: XLSX and PDF as streams written while they are sent, CSV as one buffer. */
+  async function streamFile(
     principal: Principal,
     args: {
       reportName: ReportName;
@@ -222,7 +289,7 @@ export function createReportsService(deps: ReportsDeps) {
       format: ReportFormat;
       language?: Language;
     },
-  ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+  ): Promise<{ fileName: string; contentType: string; body: Buffer | Readable }> {
     const parsed = ReportParameters.safeParse({
       ...args.parameters,
       ...(args.language ? { language: args.language } : {}),
@@ -239,7 +306,7 @@ export function createReportsService(deps: ReportsDeps) {
         return {
           fileName,
           contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          body: await deps.exports.reportXlsx(r),
+          body: deps.exports.reportXlsxStream(r),
         };
       case 'csv':
         return {
@@ -248,8 +315,16 @@ export function createReportsService(deps: ReportsDeps) {
           body: deps.exports.reportCsv(r, { decimalSeparator: parameters.decimalSeparator }),
         };
       case 'pdf':
-        return { fileName, contentType: 'application/pdf', body: await deps.exports.reportPdf(r) };
+        return { fileName, contentType: 'application/pdf', body: deps.exports.reportPdfStream(r) };
     }
+  }
+
+  async function renderFile(
+    principal: Principal,
+    args: Parameters<typeof streamFile>[1],
+  ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+    const file = await streamFile(principal, args);
+    return { ...file, body: Buffer.isBuffer(file.body) ? file.body : await collect(file.body) };
   }
 
   return {
@@ -269,13 +344,19 @@ export function createReportsService(deps: ReportsDeps) {
       });
     },
 
-    /** POST /api/Report/{name}: the report with the first `pageSize` rows of each section. */
+    /**
+     * POST /api/Report/{name}: the report with the first `pageSize` rows of each section; of a long
+     * row-per-node-and-bucket report, only that page is computed unless the whole report is kept.
+     */
     async run(
       principal: Principal,
       name: ReportName,
       p: ReportParameters,
       pageSize: number,
     ): Promise<ReportDocument> {
+      await check(principal, name, p);
+      const kept = cached(cacheKey(principal, name, p));
+      if (!kept && pagedFirstPage(REPORT_DEFINITIONS[name])) return firstPage(principal, name, p, pageSize);
       const r = await report(principal, name, p);
       return { ...r, sections: r.sections.map((s) => ({ ...s, rows: s.rows.slice(0, pageSize) })) };
     },
@@ -313,6 +394,9 @@ export function createReportsService(deps: ReportsDeps) {
      * schedules feature calls exactly this). The caller's scope and reports apply as for the screen.
      */
     renderFile,
+
+    /** The same file for the download route: XLSX and PDF streamed, never held whole. */
+    streamFile,
   };
 }
 

@@ -401,6 +401,29 @@ describe('paging, sorting, refusals', () => {
     expect(page.totals).toEqual(all.totals);
   });
 
+  it('the first page, computed alone, is the first rows of the whole report with its count and totals', async () => {
+    // a language no other test asks: nothing of the whole report is kept yet, so run computes the page alone
+    const p: ReportParametersInput = { nodeIds: [group.id], ...WEEK, aggregation: 'P1D', language: 'es' };
+    // 3 rows: within the first store's 7 days; 10 rows: across two stores
+    for (const size of [3, 10]) {
+      const shown = (
+        await run('trafficReport', { ...p, includeDays: size === 3 ? [] : [0, 1, 2, 3, 4, 5, 6] }, size)
+      ).sections[0]!;
+      const whole = await post<GetRowsResponse>('/api/AgGrid/get-rows', {
+        reportName: 'trafficReport',
+        parameters: { ...p, includeDays: size === 3 ? [] : [0, 1, 2, 3, 4, 5, 6] },
+        startRow: 0,
+        endRow: size,
+        sortModel: [],
+      });
+      expect(shown.rows).toHaveLength(size);
+      expect(shown.rows).toEqual(whole.rows);
+      expect(shown.rowCount).toBe(whole.lastRow);
+      expect(shown.rowCount).toBe(21);
+      expect(shown.totals).toEqual(whole.totals);
+    }
+  });
+
   it('answers 400 naming the field, 404 outside the scope, 403 for a report the user lacks', async () => {
     const bad = async (payload: unknown, field: string, url = '/api/Report/trafficReport') => {
       const res = await t.app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -501,6 +524,11 @@ describe('files carry the figures of the screen', () => {
     section.rows.forEach((row, i) => expect(sheet.getRow(6 + i).getCell(col).value).toBe(row.trafficIn));
     expect(sheet.getRow(6 + section.rows.length).getCell(col).value).toBe(section.totals!.trafficIn);
     expect(sheet.getRow(6).getCell(2).value).toEqual(new Date(Date.UTC(2024, 2, 10)));
+    // each column's number format on every row (the cells share their column's style)
+    for (const r of [6, 5 + section.rows.length]) {
+      expect(sheet.getRow(r).getCell(col).numFmt).toBe('#,##0');
+      expect(sheet.getRow(r).getCell(2).numFmt).toBe('yyyy-mm-dd hh:mm');
+    }
   });
 
   it('CSV: UTF-8 with BOM, and with a decimal comma the fields go by semicolons', async () => {
