@@ -85,14 +85,22 @@ function earlyBoot(): Plugin {
             .filter((f): f is string => !!f)
             .map(url);
         const dashboard = chunks.find((c) => c.name === 'dashboard');
-        if (!dashboard) throw new Error('early boot: no dashboard chunk in the build');
+        const desktop = chunks.find((c) => c.name === 'dashboard-desktop');
+        if (!dashboard || !desktop) throw new Error('early boot: no dashboard chunks in the build');
         const entry = chunks.find((c) => c.isEntry)?.fileName;
+        const shared = new Set([entry, dashboard.fileName, ...dashboard.imports]);
         const config = {
           cookie: I18N_COOKIE,
           locales: { en: locale('en'), fr: locale('fr', 'fr-ca'), es: locale('es', 'es') },
           dashboard: {
             js: [dashboard.fileName, ...dashboard.imports.filter((f) => f !== entry)].map(url),
             css: [...(dashboard.viteMetadata?.importedCss ?? [])].map(url),
+          },
+          // preloaded only from the desktop width (MOBILE_BREAKPOINT_PX of packages/domain)
+          desktop: {
+            minWidth: 1246,
+            js: [desktop.fileName, ...desktop.imports.filter((f) => !shared.has(f))].map(url),
+            css: [...(desktop.viteMetadata?.importedCss ?? [])].map(url),
           },
         };
         const features = featureTexts('en').length;
@@ -136,9 +144,15 @@ function earlyBoot(): Plugin {
   };
 }
 
-/** The modules of the routes a dashboard URL renders, and (by default) everything they import. */
+/**
+ * The modules of the routes a dashboard URL renders at any width (and, by default, everything they
+ * import): the responsive switch, the mobile frame and the page with its mobile column.
+ */
 const DASHBOARD_ROUTE_MODULES =
-  /src[\\/](app[\\/]layouts[\\/](responsive-layout|desktop-dashboard-layout)|features[\\/]dashboard[\\/]components[\\/](dashboard-side-pane|dashboard-page))\.tsx$/;
+  /src[\\/](app[\\/]layouts[\\/](responsive-layout|mobile-layout)|features[\\/]dashboard[\\/]components[\\/]dashboard-page)\.tsx$/;
+/** What only the desktop adds: its layout, the side pane with the tree, the grid (react-grid-layout). */
+const DESKTOP_DASHBOARD_MODULES =
+  /src[\\/](app[\\/]layouts[\\/]desktop-dashboard-layout|features[\\/]dashboard[\\/]components[\\/](dashboard-side-pane|widget-grid))\.tsx$/;
 
 export default defineConfig({
   plugins: [react(), precompress(), earlyBoot()],
@@ -152,13 +166,15 @@ export default defineConfig({
         /*
          * Fewer, larger files on the first load: over HTTP/1.1 (6 connections) sixty small chunks cost
          * round trips that one file does not. Everything the entry needs is one chunk; the signed-in
-         * desktop shell and dashboard (layouts, side pane, grid, their MUI parts) another, which the
-         * other signed-in pages share. Charts, date pickers and languages stay separate and lazy.
+         * dashboard at any width (responsive switch, mobile frame, page, their MUI parts) another, which
+         * the other signed-in pages share; what only the desktop adds (its shell, side pane, grid) a
+         * third, which a phone never loads. Charts, date pickers and languages stay separate and lazy.
          */
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 3 },
             { name: 'dashboard', test: DASHBOARD_ROUTE_MODULES, priority: 2 },
+            { name: 'dashboard-desktop', test: DESKTOP_DASHBOARD_MODULES, priority: 1 },
           ],
         },
       },

@@ -9,7 +9,8 @@ import { client, token } from '../src/support/api';
  * Issue 15, objectives and performance: the demo admin edits a year's monthly objectives in the grid
  * (a cell, the row fill, a refused cell), saves, and the API holds exactly what the grid shows; the
  * CSV export carries it. /performance shows what GET /api/Performance answers, whose actual equals the
- * aggregated query. Screens in en/fr/es at 1440 x 900 and 390 x 844 with axe.
+ * aggregated query; its filters (one location of the shared tree, a location group, a demographic tag)
+ * shape the call. Screens in en/fr/es at 1440 x 900 and 390 x 844 with axe.
  */
 test.describe.configure({ timeout: 180_000 });
 
@@ -186,33 +187,79 @@ test('performance shows each location as GET /api/Performance answers, its actua
   }
 });
 
-for (const lang of LANGS) {
-  for (const [w, h] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    test(`objectives and performance screens (${lang}, ${w} px)`, async ({ page }) => {
-      test.slow();
-      await page.setViewportSize({ width: w, height: h });
-      await signIn(page, 'admin', lang);
+for (const [w, h] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  // one sign-in per width, the three languages by URL (the whole CI stays within its budget)
+  test(`objectives and performance screens in en, fr and es (${w} px)`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width: w, height: h });
+    await signIn(page, 'admin', 'en');
+    const shown = page.getByTestId(w < 600 ? 'performance-card' : 'performance-row').first();
+    for (const lang of LANGS) {
       await page.goto(`/${lang}/settings/objectives`);
       await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 45_000 });
       await snap(page, `${lang}-objectives-${w}`);
       await expectNoSeriousA11yViolations(page, `${lang}-objectives-${w}`);
       await page.goto(`/${lang}/performance`);
-      await expect(page.getByTestId(w < 600 ? 'performance-card' : 'performance-row').first()).toBeVisible({
-        timeout: 45_000,
-      });
+      await expect(shown).toBeVisible({ timeout: 45_000 });
+      await expect(page.getByTestId('performance-locations')).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await snap(page, `${lang}-performance-${w}`);
       // a screenshot taken while the app re-rendered a loading state is taken again once it is back
-      const shown = page.getByTestId(w < 600 ? 'performance-card' : 'performance-row').first();
       if (!(await shown.isVisible())) {
         await expect(shown).toBeVisible({ timeout: 45_000 });
         await snap(page, `${lang}-performance-${w}`);
       }
       await expectNoSeriousA11yViolations(page, `${lang}-performance-${w}`);
-    });
-  }
+    }
+  });
 }
+
+test('performance filters: one location of the shared tree, a location group, the adults tag', async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin', 'fr');
+  const asked = (fn: () => Promise<unknown>) =>
+    Promise.all([page.waitForResponse((r) => r.url().includes('/api/Performance') && r.ok()), fn()]).then(
+      async ([r]) => ({ url: new URL(r.url()), data: (await r.json()) as PerformanceResponse }),
+    );
+  const all = await asked(() => page.goto('/fr/performance'));
+  expect(all.data.rows.length).toBeGreaterThan(1);
+  const cards = page.getByTestId('performance-card');
+  await expect(cards).toHaveCount(all.data.rows.length);
+
+  // one location picked in the tree: that location alone
+  const target = all.data.rows[0]!;
+  await page.getByTestId('performance-locations').click();
+  const dialog = page.getByRole('dialog', { name: 'Emplacements à suivre' });
+  await dialog.getByRole('textbox').first().fill(target.nodeName);
+  await dialog.getByText(target.nodeName, { exact: true }).first().click();
+  const one = await asked(() => page.getByTestId('performance-locations-apply').click());
+  expect(one.url.searchParams.getAll('nodeIds')).toEqual([target.nodeId]);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(target.nodeName);
+  await expect(page.getByTestId('performance-locations')).toContainText(target.nodeName);
+
+  // back to every location, narrowed to the "East" location group and to adults
+  await page.getByTestId('performance-locations').click();
+  await dialog.getByRole('button', { name: 'Effacer la sélection' }).click();
+  const tagFilter = dialog.getByRole('combobox', { name: "Étiquettes et groupes d'emplacements" });
+  await tagFilter.click();
+  await page.getByRole('option', { name: 'East', exact: true }).click();
+  await tagFilter.click();
+  await page.getByRole('option', { name: 'Adultes' }).click();
+  await page.keyboard.press('Escape');
+  const east = await asked(() => page.getByTestId('performance-locations-apply').click());
+  expect(east.url.searchParams.getAll('tags')).toEqual(['adults']);
+  expect(east.data.rows.length).toBeGreaterThan(0);
+  expect(east.data.rows.length).toBeLessThan(all.data.rows.length);
+  await expect(cards).toHaveCount(east.data.rows.length);
+  await expect(page.getByTestId('performance-locations')).toContainText('East');
+  await snap(page, 'fr-performance-filtered-390');
+  await expectNoSeriousA11yViolations(page, 'fr-performance-filtered-390');
+});

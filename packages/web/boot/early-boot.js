@@ -3,7 +3,7 @@
  * starts in parallel what the app would otherwise ask for one step after another (entry, then
  * language, then route chunks, then the session, then the dashboard):
  * - a modulepreload of the page's language (and its date locale) and, on a dashboard URL, of the
- *   dashboard chunk and its style sheet;
+ *   dashboard chunk and its style sheet (and from the desktop width, of the desktop's own chunk);
  * - with a stored, unexpired session: the GET calls the first screen makes (current user, warning
  *   message; on a dashboard URL the views, the dashboard and the tree). Their responses wait in
  *   window.__footfallEarly, and the API client takes each one once (src/lib/early-responses.ts).
@@ -41,6 +41,16 @@ function footfallEarlyBoot(config) {
       config.dashboard.css.forEach(function (href) {
         link('preload', href, 'style');
       });
+      // the desktop's shell, side pane and grid: a phone shows the mobile column without them
+      var desktop = config.dashboard.desktop;
+      if (window.matchMedia('(min-width:' + desktop.minWidth + 'px)').matches) {
+        desktop.js.forEach(function (href) {
+          link('modulepreload', href);
+        });
+        desktop.css.forEach(function (href) {
+          link('preload', href, 'style');
+        });
+      }
     }
 
     var store = window.localStorage;

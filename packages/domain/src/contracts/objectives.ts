@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPANDED_FORMULAS } from '../kpi/formulas.js';
+import { DEMOGRAPHIC_TAGS } from '../dashboard/constants.js';
 import { LocalDateTime } from './query.js';
 
 /**
@@ -121,6 +122,14 @@ export const PerformanceQuery = z
     kpi: z.enum(OBJECTIVE_KPIS as [string, ...string[]]).default('TrafficIn'),
     from: LocalDateTime,
     to: LocalDateTime,
+    /**
+     * demographic tags of the tree's tag filter: the actual people counts (traffic KPIs) are those of
+     * series carrying them; the objectives stay the location's (set on all visitors)
+     */
+    tags: z
+      .union([z.enum(DEMOGRAPHIC_TAGS), z.array(z.enum(DEMOGRAPHIC_TAGS))])
+      .transform((v) => (Array.isArray(v) ? [...new Set(v)] : [v]))
+      .default([]),
   })
   .strict();
 export type PerformanceQuery = z.infer<typeof PerformanceQuery>;

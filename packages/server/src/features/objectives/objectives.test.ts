@@ -375,3 +375,50 @@ describe('the projection of traffic', () => {
     expect(row!.objectiveToDate).toBeCloseTo(450, 6);
   });
 });
+
+describe('/api/Performance with the tag filter', () => {
+  it('counts only the people carrying the tags, against the same objective, projected at the pace so far', async () => {
+    // two hours of adults (10:00-12:00 in Toronto) on a tagged series of the store's door
+    const door = await makeDevice(t.db, { parentId: store.id });
+    const key = (
+      await t.app.services.series.ensureSeries({
+        nodeId: door.id,
+        measurementProtocol: 'TrafficIn',
+        metaTags: ['adults'],
+      })
+    ).key;
+    const times: number[] = [];
+    for (let ms = Date.parse('2026-03-20T14:00:00Z'); ms < Date.parse('2026-03-20T16:00:00Z'); ms += 60_000)
+      times.push(ms);
+    await t.app.services.ingest.store({ keys: times.map(() => key), times, values: times.map(() => 1) });
+
+    const base = `/api/Performance?nodeIds=${store.id}&kpi=TrafficIn&from=2026-03-20%2000:00&to=2026-03-21%2000:00`;
+    const res = await call(manager, 'GET', `${base}&tags=adults`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = (res.json() as PerformanceResponse).rows;
+    const q = await call(manager, 'POST', '/api/TimeSeries/AggregatedTimeSeries', {
+      nodeIds: [store.id],
+      aggregateFunctionsByKpi: [{ kpi: 'TrafficIn', aggregateFunctions: ['Sum'], metaTags: ['adults'] }],
+      from: '2026-03-20 00:00',
+      to: '2026-03-21 00:00',
+    });
+    expect(row!.actual).toBe((q.json() as AggregatedSeries[])[0]!.summary);
+    expect(row!.actual).toBe(120);
+    expect(row!.today.actual).toBe(120);
+    // the day's objective (900, half of it by noon) is the location's, whatever the filter
+    expect(row!.objective).toBeCloseTo(900, 6);
+    expect(row!.objectiveToDate).toBeCloseTo(450, 6);
+    expect(row!.achievedPercent).toBeCloseTo((120 / 450) * 100, 6);
+    // no forecast of adults: the rest of the objective at the pace so far
+    expect(row!.projection).toBeCloseTo(120 + 450 * (120 / 450), 6);
+    expect(row!.status).toBe('behind');
+
+    // without the filter everyone counts (the untagged door's 12 hours and the adults)
+    const all = (await call(manager, 'GET', base)).json() as PerformanceResponse;
+    expect(all.rows[0]!.actual).toBeGreaterThan(row!.actual!);
+
+    const bad = await call(manager, 'GET', `${base}&tags=robots`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'tags' });
+  });
+});

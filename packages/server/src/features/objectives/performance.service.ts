@@ -1,5 +1,6 @@
 import {
   achieved,
+  DEMOGRAPHIC_KPIS,
   FORECAST_OF,
   addDays,
   findFormula,
@@ -49,10 +50,18 @@ export function createPerformanceService(deps: {
       const additive = isAdditiveKpi(q.kpi);
       const nodeIds = [...new Set(q.nodeIds.map((id) => id.toLowerCase()))];
       const fn = formula.aggregateFunctions[0] ?? 'Sum';
+      // the tag filter narrows the people counted (traffic), as on the ranking and the dashboards
+      const metaTags = DEMOGRAPHIC_KPIS.includes(q.kpi) ? q.tags : [];
       const ask = (f: string, t: string, ids = nodeIds, kpi = q.kpi) =>
         deps.query.aggregated(principal, {
           nodeIds: ids,
-          aggregateFunctionsByKpi: [{ kpi, aggregateFunctions: [kpi === q.kpi ? fn : 'Sum'], metaTags: [] }],
+          aggregateFunctionsByKpi: [
+            {
+              kpi,
+              aggregateFunctions: [kpi === q.kpi ? fn : 'Sum'],
+              metaTags: kpi === q.kpi ? metaTags : [],
+            },
+          ],
           measurementProtocols: [],
           from: f,
           to: t,
@@ -83,7 +92,9 @@ export function createPerformanceService(deps: {
         for (const n of day!.nodes!) todayFigures.set(n.nodeId, n);
       }
       // traffic: the rest of the period from the forecast KPI, when the period ends within its horizon
-      const forecastKpi = Object.keys(FORECAST_OF).find((k) => FORECAST_OF[k] === q.kpi);
+      // (the forecast counts everyone: with a tag filter the rest comes from the pace so far instead)
+      const forecastKpi =
+        metaTags.length > 0 ? undefined : Object.keys(FORECAST_OF).find((k) => FORECAST_OF[k] === q.kpi);
       const forecastRest = new Map<string, number | null>();
       if (forecastKpi) {
         const rests = new Map<number, string[]>();

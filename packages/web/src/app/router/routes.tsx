@@ -4,6 +4,7 @@ import { LANGUAGES } from '@footfall/domain';
 import { paths, REPORT_VIEWERS } from '../../config/paths';
 import { NotFoundPage, RouteErrorPage } from '../../components/error-pages';
 import { lazyPage } from '../../lib/lazy-page';
+import { DESKTOP_QUERY } from '../../lib/use-is-desktop';
 import { GuestOnly, RequireAccess, RequireAuth } from './guards';
 import { LanguageRoot } from './language-root';
 import type { PaneState } from '../layouts/parts/left-pane-state';
@@ -48,7 +49,9 @@ const loadDashboardPage = () => import('../../features/dashboard/components/dash
 const DesktopDashboardLayout = named(() =>
   loadDesktopDashboardLayout().then((m) => m.DesktopDashboardLayout),
 );
-const MobileLayout = named(() => import('../layouts/mobile-layout').then((m) => m.MobileLayout));
+const loadMobileLayout = () => import('../layouts/mobile-layout');
+const loadWidgetGrid = () => import('../../features/dashboard/components/widget-grid');
+const MobileLayout = named(() => loadMobileLayout().then((m) => m.MobileLayout));
 const SettingsLayout = named(() => import('../layouts/settings-layout').then((m) => m.SettingsLayout));
 const MonitoringLayout = named(() => import('../layouts/monitoring-layout').then((m) => m.MonitoringLayout));
 const ReportsLayout = named(() => import('../layouts/reports-layout').then((m) => m.ReportsLayout));
@@ -63,15 +66,16 @@ const DashboardPage = named(() => loadDashboardPage().then((m) => m.DashboardPag
 
 /**
  * Opening the app on a dashboard URL: fetches the chunks of its nested routes (layouts, side pane,
- * page) together, while the language loads, instead of one after the other as each route renders.
+ * page, and the grid at desktop width) together, while the language loads, instead of one after the
+ * other as each route renders. A phone fetches the mobile frame instead of the desktop's pieces.
  */
 export function preloadRouteChunks(pathname: string): void {
   if (!/^\/[a-z]{2}\/dashboard(\/|$)/.test(pathname)) return;
+  const desktop = window.matchMedia(DESKTOP_QUERY).matches;
   for (const load of [
     loadResponsiveLayout,
-    loadDesktopDashboardLayout,
-    loadDashboardSidePane,
     loadDashboardPage,
+    ...(desktop ? [loadDesktopDashboardLayout, loadDashboardSidePane, loadWidgetGrid] : [loadMobileLayout]),
   ])
     void load().catch(() => undefined); // a failure shows when the route itself loads the chunk
 }

@@ -36,6 +36,8 @@ const WidgetConfigDialog = lazy(() =>
   import('./widget-config-dialog').then((m) => ({ default: m.WidgetConfigDialog })),
 );
 const loadEditing = () => import('../lib/dashboard-editing');
+/* the grid (react-grid-layout) is the desktop's: a phone never loads it (vite.config.ts, early boot) */
+const WidgetGrid = lazy(() => import('./widget-grid').then((m) => ({ default: m.WidgetGrid })));
 import { usePageTitle } from '../../../components/page-title';
 import { useUser } from '../../../lib/session/current-user';
 import {
@@ -47,9 +49,8 @@ import {
 import { flattenTree, treeQuery, type FlatNode } from '../../../lib/tree-api';
 import { nowLocal } from '../lib/series-request';
 import { dashboardStore, useDashboardState } from '../state/dashboard-store';
-import { HelpTip } from './dashboard-side-pane';
+import { HelpTip } from './help-tip';
 import { PeriodSelector, type PeriodChoice } from '../../../components/period/period-selector';
-import { WidgetGrid } from './widget-grid';
 import { useDashboardActions } from './dashboard-actions/dashboard-actions';
 import { DashboardLoadError } from './dashboard-load-error';
 import { useIsDesktop } from '../../../lib/use-is-desktop';
@@ -342,14 +343,16 @@ export function DashboardPage() {
       {widgets.length === 0 ? (
         emptyDashboard
       ) : ctx ? (
-        <WidgetGrid
-          widgets={widgets}
-          ctx={ctx}
-          editMode={editMode}
-          onLayout={editWidgets}
-          onRemove={(wid) => editWidgets(latestWidgets().filter((w) => w.layout.i !== wid))}
-          onConfigure={setConfiguring}
-        />
+        <Suspense fallback={null}>
+          <WidgetGrid
+            widgets={widgets}
+            ctx={ctx}
+            editMode={editMode}
+            onLayout={editWidgets}
+            onRemove={(wid) => editWidgets(latestWidgets().filter((w) => w.layout.i !== wid))}
+            onConfigure={setConfiguring}
+          />
+        </Suspense>
       ) : null}
       {actions.dialogs}
       {snapshotOpen && dash.data && (

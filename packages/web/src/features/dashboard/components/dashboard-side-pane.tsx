@@ -9,7 +9,6 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { applyFiltersConfirmation, isDashboardOnly, linkState, type PaneState } from '@footfall/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
@@ -20,16 +19,7 @@ import { flattenTree, treeQuery } from '../../../lib/tree-api';
 import { dashboardStore, useDashboardState } from '../state/dashboard-store';
 import { TreeView } from '../../../components/tree-selector/tree-view';
 import { ViewsList } from './views-list';
-
-/** A help tooltip of spec section 2 ("addWidget", "filtersPanel", "dashboardMenu"). */
-export function HelpTip({ id }: { id: 'addWidget' | 'filtersPanel' | 'dashboardMenu' }) {
-  const { t } = useTranslation();
-  return (
-    <Tooltip title={t(`help_${id}`)} placement="right">
-      <InfoOutlined fontSize="small" sx={{ color: 'text.secondary', cursor: 'help' }} data-help={id} />
-    </Tooltip>
-  );
-}
+import { HelpTip } from './help-tip';
 
 /** The desktop left pane of the dashboards: Views list, node tree and Apply. */
 export function DashboardSidePane({ state }: { state: PaneState }) {

@@ -70,15 +70,22 @@ export async function downloadObjectives(kpi: string, year: number, format: 'csv
 }
 
 /** GET /api/Performance for the nodes over [from, to). */
-export const performanceQuery = (nodeIds: string[], kpi: string, from: string, to: string) =>
+export const performanceQuery = (
+  nodeIds: string[],
+  kpi: string,
+  from: string,
+  to: string,
+  tags: readonly string[] = [],
+) =>
   queryOptions({
-    queryKey: ['performance', nodeIds, kpi, from, to] as const,
+    queryKey: ['performance', nodeIds, kpi, from, to, tags] as const,
     queryFn: ({ signal }) => {
       const q = new URLSearchParams();
       for (const id of nodeIds) q.append('nodeIds', id);
       q.set('kpi', kpi);
       q.set('from', from);
       q.set('to', to);
+      for (const tag of tags) q.append('tags', tag);
       return api<PerformanceResponse>(`/api/Performance?${q.toString()}`, { signal });
     },
     enabled: nodeIds.length > 0,

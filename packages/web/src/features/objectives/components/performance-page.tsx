@@ -25,6 +25,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
+  DEMOGRAPHIC_TAGS,
   formatLocal,
   LOCALES,
   localMinute,
@@ -33,9 +34,12 @@ import {
   type PerformanceStatus,
 } from '@footfall/domain';
 import { usePageTitle } from '../../../components/page-title';
+import { LocationPicker, NO_TAGS } from '../../../components/tree-selector/location-picker';
+import type { Tags } from '../../../components/tree-selector/tree-tags';
 import { flattenTree, treeQuery } from '../../../lib/tree-api';
 import { useLang } from '../../../lib/use-lang';
 import { performanceQuery } from '../api/objectives-api';
+import { performanceLocations } from '../lib/performance-locations';
 
 const PERIODS = ['today', 'currentweek', 'currentmonth', 'currentyear'] as const;
 type Period = (typeof PERIODS)[number];
@@ -57,7 +61,9 @@ function nowLocal() {
  * `/performance` (issue 15): each location of the caller's scope against its objectives for the
  * period: actual, objective, % achieved (against the objective to date), gap, projection to the end
  * of the period, colour-coded with a text status; today so far against today's objective at this hour.
- * A table on desktop, one card per location below 600 px.
+ * Filters as on the ranking: period, KPI, and the locations in the shared tree dialog (selection,
+ * location groups, demographic tags, which narrow the people counted). A table on desktop, one card
+ * per location below 600 px.
  */
 export function PerformancePage() {
   const { t } = useTranslation();
@@ -66,14 +72,14 @@ export function PerformancePage() {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [period, setPeriod] = useState<Period>('currentmonth');
   const [kpi, setKpi] = useState('TrafficIn');
-  const [group, setGroup] = useState('');
+  const [selection, setSelection] = useState<string[]>([]);
+  const [tags, setTags] = useState<Tags>(NO_TAGS);
   const tree = useQuery(treeQuery());
-  const all = useMemo(() => flattenTree(tree.data ?? []).filter((n) => n.kind === 'location'), [tree.data]);
-  const groups = useMemo(
-    () => [...new Set(all.map((l) => l.locationGroup).filter((g): g is string => !!g))].sort(),
-    [all],
+  const nodes = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
+  const locations = useMemo(
+    () => performanceLocations(nodes, selection, tags.locationGroup),
+    [nodes, selection, tags.locationGroup],
   );
-  const locations = all.filter((l) => !group || l.locationGroup === group).slice(0, 200);
   const range = useMemo(() => presetRange(period, nowLocal()), [period]);
   const perf = useQuery(
     performanceQuery(
@@ -81,6 +87,7 @@ export function PerformancePage() {
       kpi,
       formatLocal(range.from),
       formatLocal(range.to),
+      DEMOGRAPHIC_TAGS.filter((tag) => tags[tag]),
     ),
   );
   const nf = (digits = 0) => new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: digits });
@@ -148,28 +155,20 @@ export function PerformancePage() {
             ))}
           </Select>
         </FormControl>
-        {groups.length > 0 && (
-          <FormControl size="small" sx={{ minWidth: 180 }}>
-            <InputLabel id="perf-group" shrink>
-              {t('perf_group')}
-            </InputLabel>
-            <Select
-              labelId="perf-group"
-              label={t('perf_group')}
-              displayEmpty
-              notched
-              value={group}
-              onChange={(e) => setGroup(e.target.value)}
-            >
-              <MenuItem value="">{t('perf_group_all')}</MenuItem>
-              {groups.map((g) => (
-                <MenuItem key={g} value={g}>
-                  {g}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-        )}
+        <LocationPicker
+          selection={selection}
+          tags={tags}
+          onApply={(ids, next) => {
+            setSelection(ids);
+            setTags(next);
+          }}
+          texts={{
+            all: t('perf_all_locations'),
+            count: (count) => t('perf_locations_count', { count }),
+            title: t('perf_locations_title'),
+          }}
+          testId="performance-locations"
+        />
       </Stack>
       {perf.data && (
         <Typography variant="body2" color="text.secondary">
@@ -177,6 +176,11 @@ export function PerformancePage() {
         </Typography>
       )}
       {(perf.isLoading || tree.isLoading) && <LinearProgress aria-label={t('perf_loading')} />}
+      {tree.data && locations.length === 0 && (
+        <Alert severity="info" data-testid="performance-empty">
+          {t('perf_no_locations')}
+        </Alert>
+      )}
       {perf.isError && <Alert severity="error">{perf.error.message}</Alert>}
       {perf.data && perf.data.rows.every((r) => r.objective === null) && (
         <Alert severity="info">{t('perf_no_objectives')}</Alert>

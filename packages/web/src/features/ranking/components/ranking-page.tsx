@@ -18,15 +18,13 @@ import AccountTree from '@mui/icons-material/AccountTreeOutlined';
 import Leaderboard from '@mui/icons-material/Leaderboard';
 import { DEFAULT_PERIOD_PRESET, type RankingOrder } from '@footfall/domain';
 import { PeriodSelector, type PeriodChoice } from '../../../components/period/period-selector';
-import type { Tags } from '../../../components/tree-selector/tree-tags';
+import { LocationPicker, NO_TAGS } from '../../../components/tree-selector/location-picker';
 import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { rankingQuery } from '../api/ranking-api';
 import { nowLocal, RANKING_KPIS, rankingRequest, type RankingChoice } from '../lib/ranking-request';
-import { LocationPicker } from './location-picker';
 import { RankingChart } from './ranking-chart';
 import { OWN_CHIP_SX, RankingList, RankingTable } from './ranking-rows';
 
-const NO_TAGS: Tags = { locationGroup: [], adults: false, children: false, males: false, females: false };
 const FIRST_PERIOD: PeriodChoice = {
   selectedTimePeriod: { value: DEFAULT_PERIOD_PRESET },
   // spec section 9: business hours only is on by default
@@ -114,6 +112,12 @@ export function RankingPage() {
           selection={choice.nodeIds}
           tags={choice.tags}
           onApply={(nodeIds, tags) => setChoice({ nodeIds, tags })}
+          texts={{
+            all: t('ranking_all_locations'),
+            count: (count) => t('ranking_locations_count', { count }),
+            title: t('ranking_locations_title'),
+          }}
+          testId="ranking-locations"
         />
         <ToggleButtonGroup
           size="small"

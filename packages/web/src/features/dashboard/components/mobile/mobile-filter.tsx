@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import Accordion from '@mui/material/Accordion';
@@ -6,10 +6,6 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -20,10 +16,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import FilterList from '@mui/icons-material/FilterList';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
-import { MultiSectionDigitalClock } from '@mui/x-date-pickers/MultiSectionDigitalClock';
 import {
   formatLocal,
   localMinute,
@@ -34,11 +26,13 @@ import {
   type LocalMinute,
   type PeriodPreset,
 } from '@footfall/domain';
-import { dayjsLocaleOf } from '../../../../i18n/i18n';
 import { useLang } from '../../../../lib/use-lang';
 import { clampSameDay, validateCustomPeriod } from '../../../../lib/custom-period';
 import type { PeriodChoice } from '../../../../components/period/period-selector';
 import { mobileApplyState, type MobileFilterValue } from './mobile-filter-rules';
+
+/* the date pickers load when a date or time dialog opens, not with the dashboard */
+const PickDialog = lazy(() => import('./mobile-pick-dialog'));
 
 /** The period presets as button groups (spec: "on mobile these are button groups"), custom last. */
 export const MOBILE_PERIOD_GROUPS: readonly (readonly PeriodPreset[])[] = [
@@ -130,7 +124,7 @@ export function MobileFilter(props: {
     });
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocaleOf(lang)}>
+    <>
       <Accordion
         disableGutters
         variant="outlined"
@@ -263,66 +257,22 @@ export function MobileFilter(props: {
         </AccordionDetails>
       </Accordion>
       {dialog && (
-        <PickDialog
-          kind={dialog.kind}
-          title={t(dialog.side === 'from' ? 'period_start' : 'period_end')}
-          initial={toDayjs(dialog.side === 'from' ? from : to)}
-          ampm={lang === 'en'}
-          onClose={() => setDialog(null)}
-          onSelect={(d) => {
-            if (dialog.kind === 'date') chooseDate(dialog.side, dayOf(d));
-            else chooseTime(dialog.side, d.hour() * 60 + d.minute());
-            setDialog(null);
-          }}
-        />
-      )}
-    </LocalizationProvider>
-  );
-}
-
-/** A date or time dialog: Select stays disabled until a value is chosen in it. */
-function PickDialog(props: {
-  kind: 'date' | 'time';
-  title: string;
-  initial: Dayjs | null;
-  ampm: boolean;
-  onClose(): void;
-  onSelect(d: Dayjs): void;
-}) {
-  const { t } = useTranslation();
-  const [chosen, setChosen] = useState<Dayjs | null>(null);
-  return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs" data-testid={`mobile-${props.kind}-dialog`}>
-      <DialogTitle>{props.title}</DialogTitle>
-      <DialogContent sx={{ px: 1 }}>
-        {props.kind === 'date' ? (
-          <DateCalendar
-            value={chosen ?? props.initial}
-            onChange={(d: Dayjs | null) => setChosen(d && d.isValid() ? d : null)}
-            sx={{ width: '100%' }}
+        <Suspense fallback={null}>
+          <PickDialog
+            kind={dialog.kind}
+            title={t(dialog.side === 'from' ? 'period_start' : 'period_end')}
+            initial={toDayjs(dialog.side === 'from' ? from : to)}
+            ampm={lang === 'en'}
+            onClose={() => setDialog(null)}
+            onSelect={(d) => {
+              if (dialog.kind === 'date') chooseDate(dialog.side, dayOf(d));
+              else chooseTime(dialog.side, d.hour() * 60 + d.minute());
+              setDialog(null);
+            }}
           />
-        ) : (
-          <Box sx={{ display: 'grid', placeItems: 'center' }}>
-            <MultiSectionDigitalClock
-              value={chosen ?? props.initial}
-              ampm={props.ampm}
-              timeSteps={{ minutes: 15 }}
-              onChange={(d: Dayjs | null) => setChosen(d && d.isValid() ? d : null)}
-            />
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={chosen === null}
-          onClick={() => chosen && props.onSelect(chosen)}
-        >
-          {t('mobile_filter_select')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -8,18 +8,31 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AccountTree from '@mui/icons-material/AccountTreeOutlined';
-import { flattenTree, treeQuery } from '../../../lib/tree-api';
-import { TreeView } from '../../../components/tree-selector/tree-view';
-import type { Tags } from '../../../components/tree-selector/tree-tags';
+import { flattenTree, treeQuery } from '../../lib/tree-api';
+import { TreeView } from './tree-view';
+import type { Tags } from './tree-tags';
+
+/** The no-filter value of the tag filter. */
+export const NO_TAGS: Tags = {
+  locationGroup: [],
+  adults: false,
+  children: false,
+  males: false,
+  females: false,
+};
 
 /**
- * The locations to rank: the shared tree (search, single or multiple selection, location group and
- * tag filter) in a dialog, applied at once. Nothing selected ranks the whole scope.
+ * A page's locations (ranking, performance): the shared tree (search, single or multiple selection,
+ * location group and tag filter) in a dialog, applied at once. Nothing selected means the whole scope.
+ * The button and the dialog's title are the page's own words (`texts`); `testId` prefixes the test ids
+ * of the button (`<testId>`) and of Apply (`<testId>-apply`).
  */
 export function LocationPicker(props: {
   selection: string[];
   tags: Tags;
   onApply(nodeIds: string[], tags: Tags): void;
+  texts: { all: string; count(count: number): string; title: string };
+  testId: string;
 }) {
   const { t } = useTranslation();
   const narrow = useMediaQuery('(max-width:599.95px)');
@@ -32,10 +45,10 @@ export function LocationPicker(props: {
   const count = props.selection.length;
   const label =
     count === 0
-      ? t('ranking_all_locations')
+      ? props.texts.all
       : count === 1
-        ? (names.get(props.selection[0]!) ?? t('ranking_locations_count', { count }))
-        : t('ranking_locations_count', { count });
+        ? (names.get(props.selection[0]!) ?? props.texts.count(count))
+        : props.texts.count(count);
   const filtered = props.tags.locationGroup.length > 0;
   const openDialog = () => {
     setSelection(props.selection);
@@ -48,7 +61,7 @@ export function LocationPicker(props: {
         variant="outlined"
         startIcon={<AccountTree />}
         onClick={openDialog}
-        data-testid="ranking-locations"
+        data-testid={props.testId}
         sx={{
           maxWidth: 320,
           justifyContent: 'flex-start',
@@ -61,7 +74,7 @@ export function LocationPicker(props: {
         </span>
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" fullScreen={narrow}>
-        <DialogTitle>{t('ranking_locations_title')}</DialogTitle>
+        <DialogTitle>{props.texts.title}</DialogTitle>
         <DialogContent dividers sx={{ px: 0, minHeight: 320 }}>
           <TreeView
             nodes={nodes}
@@ -76,7 +89,7 @@ export function LocationPicker(props: {
           <Button onClick={() => setOpen(false)}>{t('cancel')}</Button>
           <Button
             variant="contained"
-            data-testid="ranking-locations-apply"
+            data-testid={`${props.testId}-apply`}
             onClick={() => {
               setOpen(false);
               props.onApply(selection, tags);
