@@ -32,6 +32,9 @@ export function httpsFetcher(opts: { extraCa?: string | null } = {}): SourceFetc
       redirect: 'follow',
       dispatcher,
       signal: AbortSignal.timeout(PULL_TIMEOUT_MS),
+    }).catch((e: Error & { cause?: Error }) => {
+      // undici says "fetch failed"; the cause says why (refused connection, untrusted certificate)
+      throw new Error(e.cause?.message ? `${e.message}: ${e.cause.message}` : e.message);
     });
     if (!res.ok || !res.body) {
       await res.body?.cancel();

@@ -228,6 +228,10 @@ export function createImportsService(deps: {
     const progress = { rows_read: 0, rows_rejected: 0, rows_written: 0, bytes_read: 0 };
     const finish = (status: ImportRun['status'], message: string | null, extra = {}) =>
       updateRun(db, run.id, { ...progress, ...extra, status, message, finished_on: clock.now() });
+    // milliseconds from the start to the end of each phase (logged: where a slow run spends its time)
+    const started = performance.now();
+    const phases: Record<string, number> = {};
+    const lap = (phase: string) => (phases[phase] = Math.round(performance.now() - started));
     try {
       const locations = await locationsOf(task.node_id);
       const errors: ImportRowError[] = [];
@@ -258,6 +262,7 @@ export function createImportsService(deps: {
         }
         if (progress.rows_read % PROGRESS_ROWS === 0) await updateRun(db, run.id, progress);
       }
+      lap('validated');
       if (!header) return await finish('rejected', 'The file holds no header row');
       if (errors.length > 0) await insertRunErrors(db, run.id, errors);
       if (progress.rows_rejected > 0 && !task.skip_invalid_rows) return await finish('rejected', firstError);
@@ -269,6 +274,7 @@ export function createImportsService(deps: {
         [...pairs.values()].map((p) => ({ nodeId: p.locationId, protocol: p.kpi })),
         { intervalSeconds: interval, source: 'import' },
       );
+      lap('series');
       const keyOf = new Map([...made].map(([k, s]) => [k, s.key]));
       const seriesIds = [...made.values()].map((s) => s.id);
       const nodeIds = [...new Set([...pairs.values()].map((p) => p.locationId))];
@@ -303,6 +309,8 @@ export function createImportsService(deps: {
         },
         { seriesIds: () => seriesIds, nodeIds: () => nodeIds },
       );
+      lap('stored');
+      log.info({ runId: run.id, rows: progress.rows_written, points, phases }, 'import run stored');
       await finish('succeeded', progress.rows_rejected > 0 ? firstError : null, { points_written: points });
     } catch (e) {
       const known = e instanceof AppError;

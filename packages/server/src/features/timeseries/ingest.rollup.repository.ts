@@ -489,7 +489,25 @@ export async function rebuildSeriesRollups(
       from (select a.bucket at time zone s.time_zone as lb) l
       offset 0
     ) w`.execute(trx);
+  // the business-hours copy of a bucket straddling an opening edge, from its raw points: only those
+  // buckets probe measurement (a lateral per bucket costs ~0.25 ms on the partitioned table even when
+  // its filter is false, measured: 4 s for 16,000 buckets)
   await sql`
+    with edge as materialized (
+      select b.series_key, b.bucket, p.*
+      from rebuild_bucket b
+      cross join lateral (
+        select coalesce(sum(m.value), 0) as bh_sum, count(*)::int as bh_count,
+          min(m.value) as bh_min, max(m.value) as bh_max,
+          (min(array[extract(epoch from m.occurred_on)::float8, m.value]))[2] as bh_first,
+          (max(array[extract(epoch from m.occurred_on)::float8, m.value]))[2] as bh_last
+        from measurement m
+        where m.series_key = b.series_key and m.occurred_on >= b.bucket
+          and m.occurred_on < b.bucket + interval '15 minutes'
+          and b.hours @> (b.mod0 + floor(extract(epoch from (m.occurred_on - b.bucket)) / 60))::int
+      ) p
+      where b.coverage = 2
+    )
     insert into rollup_15m (series_key, bucket, ${VALUE_COLUMNS})
     select b.series_key, b.bucket, b.sum, b.count, b.min, b.max, b.first, b.last,
       case b.coverage when 1 then b.sum when 0 then 0 else p.bh_sum end,
@@ -499,16 +517,7 @@ export async function rebuildSeriesRollups(
       case b.coverage when 1 then b.first when 0 then null else p.bh_first end,
       case b.coverage when 1 then b.last when 0 then null else p.bh_last end
     from rebuild_bucket b
-    left join lateral (
-      select coalesce(sum(m.value), 0) as bh_sum, count(*)::int as bh_count,
-        min(m.value) as bh_min, max(m.value) as bh_max,
-        (min(array[extract(epoch from m.occurred_on)::float8, m.value]))[2] as bh_first,
-        (max(array[extract(epoch from m.occurred_on)::float8, m.value]))[2] as bh_last
-      from measurement m
-      where b.coverage = 2 and m.series_key = b.series_key and m.occurred_on >= b.bucket
-        and m.occurred_on < b.bucket + interval '15 minutes'
-        and b.hours @> (b.mod0 + floor(extract(epoch from (m.occurred_on - b.bucket)) / 60))::int
-    ) p on true`.execute(trx);
+    left join edge p on p.series_key = b.series_key and p.bucket = b.bucket`.execute(trx);
   await sql`
     insert into rollup_day (series_key, local_date, ${VALUE_COLUMNS})
     select d.series_key, d.local_date, ${BUCKET_AGGREGATES}
