@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { AppContext } from './platform/context.js';
 import type { IngestKeyVerifier, PrincipalLoader } from './platform/http/access.js';
 import { findActivePrincipal } from './features/users/principal.repository.js';
@@ -158,6 +159,9 @@ export function createServices(ctx: AppContext) {
     clock: ctx.clock,
     log: ctx.log,
     secretKey: ctx.tokens.deriveKey('import-source-credentials'),
+    trustedCa: ctx.config.IMPORT_TRUSTED_CA_FILE
+      ? fs.readFileSync(ctx.config.IMPORT_TRUSTED_CA_FILE, 'utf8')
+      : null,
     scope,
     eventLog,
     series,

@@ -72,34 +72,53 @@ const httpsUrl = safeText()
   .max(2000)
   .regex(/^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, 'expected an https:// address');
 
+/** An sftp://host[:port]/path address naming a file (the user and password are fields of their own). */
+const sftpUrl = safeText()
+  .trim()
+  .max(2000)
+  .regex(/^sftp:\/\/[^\s/?#@:]+(?::\d{1,5})?\/\S*[^/\s]$/i, 'expected an sftp://host/path/file address');
+
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected "HH:mm"');
 
-/** Where the file comes from. The password is write-only: answers say `hasPassword`. */
-export const ImportSourceInput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('upload') }).strict(),
+/** Kinds of a scheduled pull: HTTPS (Basic authentication) or SFTP (password authentication). */
+export const IMPORT_PULL_KINDS = ['https', 'sftp'] as const;
+export type ImportPullKind = (typeof IMPORT_PULL_KINDS)[number];
+
+/** The fields of a pulled source: the address, the credentials, the time of the daily pull. */
+const pullSource = <K extends ImportPullKind>(kind: K, url: typeof httpsUrl) =>
   z
     .object({
-      kind: z.literal('https'),
-      url: httpsUrl,
+      kind: z.literal(kind),
+      url,
       username: safeText().max(200).nullable(),
       /** undefined on update: keep the stored one; null: none */
       password: safeText().max(500).nullable().optional(),
       /** daily pull at this time of the client group's zone (UTC without one) */
       pullAt: timeOfDay,
     })
-    .strict(),
+    .strict();
+
+/** Where the file comes from. The password is write-only: answers say `hasPassword`. */
+export const ImportSourceInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('upload') }).strict(),
+  pullSource('https', httpsUrl),
+  pullSource('sftp', sftpUrl),
 ]);
 export type ImportSourceInput = z.infer<typeof ImportSourceInput>;
 
-export const ImportSource = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('upload') }),
+const pulledSource = <K extends ImportPullKind>(kind: K) =>
   z.object({
-    kind: z.literal('https'),
+    kind: z.literal(kind),
     url: z.string(),
     username: z.string().nullable(),
     hasPassword: z.boolean(),
     pullAt: z.string(),
-  }),
+  });
+
+export const ImportSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('upload') }),
+  pulledSource('https'),
+  pulledSource('sftp'),
 ]);
 export type ImportSource = z.infer<typeof ImportSource>;
 

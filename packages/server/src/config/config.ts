@@ -66,6 +66,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   LIVE_DEMO_GENERATOR: bool(true),
+  /**
+   * a PEM file of certificate authorities trusted, beside the system roots, by scheduled HTTPS import
+   * pulls (a point-of-sale server signed by a private authority); TLS verification is never turned off
+   */
+  IMPORT_TRUSTED_CA_FILE: optionalString,
   /** days of trajectories kept (tracks are bulky): older day partitions of track_point are dropped */
   TRACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**

@@ -262,7 +262,7 @@ export async function pullTasks(q: Q): Promise<ImportTaskRow[]> {
   return q
     .selectFrom('import_task')
     .selectAll()
-    .where('source_kind', '=', 'https')
+    .where('source_kind', 'in', ['https', 'sftp'])
     .where('disabled_on', 'is', null)
     .execute();
 }

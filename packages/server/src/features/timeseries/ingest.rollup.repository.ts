@@ -423,18 +423,51 @@ export async function refreshDays(trx: Q, touched: TouchedBuckets) {
     on conflict (node_kpi_key, local_date) do update set ${ADD_DELTAS}`.execute(trx);
 }
 
+/** A time range [fromMs, toMs] of raw points (epoch ms); the rebuild widens it to whole 15-minute buckets. */
+export interface RollupRange {
+  fromMs: number;
+  toMs: number;
+}
+
+/** The range's bounds as timestamptz texts: whole buckets, or -infinity..infinity without a range. */
+function rangeBounds(range: RollupRange | undefined): { lo: string; hi: string } {
+  if (!range) return { lo: '-infinity', hi: 'infinity' };
+  const lo = Math.floor(range.fromMs / BUCKET_MS) * BUCKET_MS;
+  const hi = Math.floor(range.toMs / BUCKET_MS) * BUCKET_MS + BUCKET_MS;
+  return { lo: new Date(lo).toISOString(), hi: new Date(hi).toISOString() };
+}
+
 /**
- * Rebuilds every 15-minute and daily rollup of the given series from raw (not the node totals); runs
- * inside a transaction. Plain aggregates come from one GROUP BY; the local time of each bucket is
- * computed once (a scratch table keeps it for the daily step), and only buckets straddling an
- * opening edge read their raw points again for the business-hours copy.
+ * Rebuilds the 15-minute and daily rollups of the given series from raw (not the node totals), every
+ * bucket or only those of `range` (a bulk import: the rest of the series is left alone); runs inside
+ * a transaction. Plain aggregates come from one GROUP BY; the local time of each bucket is computed
+ * once (a scratch table keeps it for the daily step), and only buckets straddling an opening edge read
+ * their raw points again for the business-hours copy. The local days holding a rebuilt bucket (or a
+ * deleted one) are summed again from all their 15-minute rows.
  */
-export async function rebuildSeriesRollups(trx: Q, seriesKeys: readonly number[]): Promise<void> {
+export async function rebuildSeriesRollups(
+  trx: Q,
+  seriesKeys: readonly number[],
+  range?: RollupRange,
+): Promise<void> {
   if (seriesKeys.length === 0) return;
   const keys = [...seriesKeys];
-  await sql`delete from rollup_15m where series_key = any(${keys}::int[])`.execute(trx);
-  await sql`delete from rollup_day where series_key = any(${keys}::int[])`.execute(trx);
-  await sql`drop table if exists rebuild_bucket`.execute(trx);
+  const { lo, hi } = rangeBounds(range);
+  await sql`
+    delete from rollup_15m where series_key = any(${keys}::int[])
+      and bucket >= ${lo}::timestamptz and bucket < ${hi}::timestamptz`.execute(trx);
+  await sql`drop table if exists rebuild_bucket, rebuild_day`.execute(trx);
+  await sql`create temp table rebuild_day (series_key int, local_date date) on commit drop`.execute(trx);
+  // the local days the range covers, in each series' zone
+  await sql`
+    with gone as (
+      delete from rollup_day d using time_series s
+      where s.key = d.series_key and d.series_key = any(${keys}::int[])
+        and d.local_date >= (${lo}::timestamptz at time zone s.time_zone)::date
+        and d.local_date <= ((${hi}::timestamptz - interval '1 microsecond') at time zone s.time_zone)::date
+      returning d.series_key, d.local_date
+    )
+    insert into rebuild_day select series_key, local_date from gone`.execute(trx);
   await sql`
     create temp table rebuild_bucket on commit drop as
     select a.*, w.local_date, w.hours, w.mod0,
@@ -446,6 +479,7 @@ export async function rebuildSeriesRollups(trx: Q, seriesKeys: readonly number[]
         (min(array[extract(epoch from m.occurred_on)::float8, m.value]))[2] as first,
         (max(array[extract(epoch from m.occurred_on)::float8, m.value]))[2] as last
       from measurement m where m.series_key = any(${keys}::int[])
+        and m.occurred_on >= ${lo}::timestamptz and m.occurred_on < ${hi}::timestamptz
       group by 1, 2
     ) a
     join time_series s on s.key = a.series_key
@@ -455,7 +489,25 @@ export async function rebuildSeriesRollups(trx: Q, seriesKeys: readonly number[]
       from (select a.bucket at time zone s.time_zone as lb) l
       offset 0
     ) w`.execute(trx);
+  // the business-hours copy of a bucket straddling an opening edge, from its raw points: only those
+  // buckets probe measurement (a lateral per bucket costs ~0.25 ms on the partitioned table even when
+  // its filter is false, measured: 4 s for 16,000 buckets)
   await sql`
+    with edge as materialized (
+      select b.series_key, b.bucket, p.*
+      from rebuild_bucket b
+      cross join lateral (
+        select coalesce(sum(m.value), 0) as bh_sum, count(*)::int as bh_count,
+          min(m.value) as bh_min, max(m.value) as bh_max,
+          (min(array[extract(epoch from m.occurred_on)::float8, m.value]))[2] as bh_first,
+          (max(array[extract(epoch from m.occurred_on)::float8, m.value]))[2] as bh_last
+        from measurement m
+        where m.series_key = b.series_key and m.occurred_on >= b.bucket
+          and m.occurred_on < b.bucket + interval '15 minutes'
+          and b.hours @> (b.mod0 + floor(extract(epoch from (m.occurred_on - b.bucket)) / 60))::int
+      ) p
+      where b.coverage = 2
+    )
     insert into rollup_15m (series_key, bucket, ${VALUE_COLUMNS})
     select b.series_key, b.bucket, b.sum, b.count, b.min, b.max, b.first, b.last,
       case b.coverage when 1 then b.sum when 0 then 0 else p.bh_sum end,
@@ -465,35 +517,57 @@ export async function rebuildSeriesRollups(trx: Q, seriesKeys: readonly number[]
       case b.coverage when 1 then b.first when 0 then null else p.bh_first end,
       case b.coverage when 1 then b.last when 0 then null else p.bh_last end
     from rebuild_bucket b
-    left join lateral (
-      select coalesce(sum(m.value), 0) as bh_sum, count(*)::int as bh_count,
-        min(m.value) as bh_min, max(m.value) as bh_max,
-        (min(array[extract(epoch from m.occurred_on)::float8, m.value]))[2] as bh_first,
-        (max(array[extract(epoch from m.occurred_on)::float8, m.value]))[2] as bh_last
-      from measurement m
-      where b.coverage = 2 and m.series_key = b.series_key and m.occurred_on >= b.bucket
-        and m.occurred_on < b.bucket + interval '15 minutes'
-        and b.hours @> (b.mod0 + floor(extract(epoch from (m.occurred_on - b.bucket)) / 60))::int
-    ) p on true`.execute(trx);
+    left join edge p on p.series_key = b.series_key and p.bucket = b.bucket`.execute(trx);
   await sql`
     insert into rollup_day (series_key, local_date, ${VALUE_COLUMNS})
-    select r.series_key, b.local_date, ${BUCKET_AGGREGATES}
-    from rollup_15m r join rebuild_bucket b on b.series_key = r.series_key and b.bucket = r.bucket
-    group by r.series_key, b.local_date`.execute(trx);
+    select d.series_key, d.local_date, ${BUCKET_AGGREGATES}
+    from (
+      select series_key, local_date from rebuild_day
+      union select distinct series_key, local_date from rebuild_bucket
+    ) d
+    join time_series s on s.key = d.series_key
+    cross join lateral (
+      select * from rollup_15m r where r.series_key = d.series_key
+        and r.bucket >= (d.local_date::timestamp at time zone s.time_zone)
+        and r.bucket < ((d.local_date + 1)::timestamp at time zone s.time_zone)
+      offset 0 -- one primary-key range scan per day
+    ) r
+    group by d.series_key, d.local_date`.execute(trx);
 }
 
-/** Rebuilds the node totals (15-minute, hourly, daily) of the given node_kpi keys from their members' series rollups. */
-export async function rebuildNodeTotals(trx: Q, nodeKpiKeys: readonly number[]): Promise<void> {
+/**
+ * Rebuilds the node totals (15-minute, hourly, daily) of the given node_kpi keys from their members'
+ * series rollups: all of them, or those `range` can reach (its buckets; the local hours and days
+ * within 14 hours and a day of it, read from every member, so totals that other series feed stay whole).
+ */
+export async function rebuildNodeTotals(
+  trx: Q,
+  nodeKpiKeys: readonly number[],
+  range?: RollupRange,
+): Promise<void> {
   if (nodeKpiKeys.length === 0) return;
   const keys = [...nodeKpiKeys];
-  await sql`delete from node_rollup_15m where node_kpi_key = any(${keys}::int[])`.execute(trx);
-  await sql`delete from node_rollup_hour where node_kpi_key = any(${keys}::int[])`.execute(trx);
-  await sql`delete from node_rollup_day where node_kpi_key = any(${keys}::int[])`.execute(trx);
+  const { lo, hi } = rangeBounds(range);
+  // local hours and days by UTC wall-clock of the bounds, widened by the largest UTC offsets
+  const hourLo = sql`((${lo}::timestamptz at time zone 'UTC') - interval '14 hours')`;
+  const hourHi = sql`((${hi}::timestamptz at time zone 'UTC') + interval '14 hours')`;
+  const dayLo = sql`((${lo}::timestamptz at time zone 'UTC') - interval '1 day')::date`;
+  const dayHi = sql`((${hi}::timestamptz at time zone 'UTC') + interval '1 day')::date`;
+  await sql`
+    delete from node_rollup_15m where node_kpi_key = any(${keys}::int[])
+      and bucket >= ${lo}::timestamptz and bucket < ${hi}::timestamptz`.execute(trx);
+  await sql`
+    delete from node_rollup_hour where node_kpi_key = any(${keys}::int[])
+      and local_hour >= ${hourLo} and local_hour < ${hourHi}`.execute(trx);
+  await sql`
+    delete from node_rollup_day where node_kpi_key = any(${keys}::int[])
+      and local_date >= ${dayLo} and local_date <= ${dayHi}`.execute(trx);
   await sql`
     insert into node_rollup_15m (node_kpi_key, bucket, sum, count, bh_sum, bh_count)
     select mem.node_kpi_key, r.bucket, sum(r.sum), sum(r.count), sum(r.bh_sum), sum(r.bh_count)
     from node_kpi_member mem join rollup_15m r on r.series_key = mem.series_key
     where mem.node_kpi_key = any(${keys}::int[])
+      and r.bucket >= ${lo}::timestamptz and r.bucket < ${hi}::timestamptz
     group by mem.node_kpi_key, r.bucket`.execute(trx);
   await sql`
     insert into node_rollup_hour (node_kpi_key, local_hour, sum, count, bh_sum, bh_count)
@@ -503,18 +577,28 @@ export async function rebuildNodeTotals(trx: Q, nodeKpiKeys: readonly number[]):
         sum(r.sum) as sum, sum(r.count) as count, sum(r.bh_sum) as bh_sum, sum(r.bh_count) as bh_count
       from rollup_15m r join time_series s on s.key = r.series_key
       where r.series_key in (select series_key from node_kpi_member where node_kpi_key = any(${keys}::int[]))
+        and r.bucket >= ${lo}::timestamptz - interval '2 days' and r.bucket < ${hi}::timestamptz + interval '2 days'
       group by 1, 2
     ) h
     join node_kpi_member mem on mem.series_key = h.series_key
-    where mem.node_kpi_key = any(${keys}::int[])
+    where mem.node_kpi_key = any(${keys}::int[]) and h.local_hour >= ${hourLo} and h.local_hour < ${hourHi}
     group by 1, 2
     order by 1, 2`.execute(trx);
   await sql`
     insert into node_rollup_day (node_kpi_key, local_date, sum, count, bh_sum, bh_count)
     select mem.node_kpi_key, r.local_date, sum(r.sum), sum(r.count), sum(r.bh_sum), sum(r.bh_count)
     from node_kpi_member mem join rollup_day r on r.series_key = mem.series_key
-    where mem.node_kpi_key = any(${keys}::int[])
+    where mem.node_kpi_key = any(${keys}::int[]) and r.local_date >= ${dayLo} and r.local_date <= ${dayHi}
     group by mem.node_kpi_key, r.local_date`.execute(trx);
+}
+
+/** The node totals the given series count in. */
+export async function nodeKpisOfSeries(trx: Q, seriesKeys: readonly number[]): Promise<number[]> {
+  if (seriesKeys.length === 0) return [];
+  const { rows } = await sql<{ key: number }>`
+    select distinct node_kpi_key as key from node_kpi_member
+    where series_key = any(${numberArray(seriesKeys)}::int[])`.execute(trx);
+  return rows.map((r) => r.key);
 }
 
 /** Deletes the raw points of one series from `fromMs` on; answers their instants (epoch ms). */

@@ -24,6 +24,7 @@ import {
   deleteMeasurementsFrom,
   lockForRebuild,
   lockSeriesForIngest,
+  nodeKpisOfSeries,
   rebuildNodeTotals,
   rebuildSeriesRollups,
   refreshBuckets,
@@ -173,30 +174,44 @@ export function createIngestService(deps: {
     },
 
     /**
-     * A bulk load that lands whole or not at all (an import run): `load` hands `write` its batches
-     * (10,000 points or so each); every batch goes into one transaction, upserted with its rollups
-     * refreshed exactly as `store` does, so a failure (or `load` throwing) rolls everything back.
-     * Inside a batch the last point of a (series, instant) wins, and a later batch replaces an
-     * earlier one's point. The listeners are not told (they follow live door counts); the bus hears
-     * one `measurementsIngested` after commit. Answers the points written.
+     * A bulk load that lands whole or not at all (an import run): `load` hands `write` its batches;
+     * every batch goes into one transaction as a set-based raw upsert (no per-batch rollup work), and
+     * once all are in, the rollups of the touched series are rebuilt from raw for the touched range only
+     * (`chunkSeries` series a statement) and the node totals they feed for that range, under the rebuild
+     * lock. A failure (or `load` throwing) rolls everything back. Inside a batch the last point of a
+     * (series, instant) wins, and a later batch replaces an earlier one's point. The listeners are not
+     * told (they follow live door counts); the bus hears one `measurementsIngested` after commit.
+     * Answers the points written.
      */
     async storeAll(
       load: (write: (points: ResolvedPoints) => Promise<void>) => Promise<void>,
       ids: { seriesIds: () => string[]; nodeIds: () => string[] },
+      opts: { chunkSeries?: number } = {},
     ): Promise<number> {
       await series.refreshStale();
       let written = 0;
+      const touched = new Set<number>();
+      const range = { fromMs: Infinity, toMs: -Infinity };
       await db.transaction().execute(async (trx) => {
         await load(async (points) => {
           if (points.keys.length === 0) return;
           const { keys, times, values } = lastOfEach(points);
-          const allNew = await upsertMeasurements(trx, keys, times, values);
-          await lockSeriesForIngest(trx, keys);
-          const touched = touchedBuckets(keys, times, values);
-          await refreshBuckets(trx, touched, allNew);
-          await refreshDays(trx, touched);
+          await upsertMeasurements(trx, keys, times, values);
+          for (let i = 0; i < keys.length; i++) {
+            touched.add(keys[i]!);
+            if (times[i]! < range.fromMs) range.fromMs = times[i]!;
+            if (times[i]! > range.toMs) range.toMs = times[i]!;
+          }
           written += keys.length;
         });
+        if (written === 0) return;
+        // exclusive: live ingest waits (its delta updates would race the rebuilt totals)
+        await lockForRebuild(trx);
+        const seriesKeys = [...touched].sort((x, y) => x - y);
+        const chunk = opts.chunkSeries ?? 100;
+        for (let i = 0; i < seriesKeys.length; i += chunk)
+          await rebuildSeriesRollups(trx, seriesKeys.slice(i, i + chunk), range);
+        await rebuildNodeTotals(trx, await nodeKpisOfSeries(trx, seriesKeys), range);
       });
       if (written > 0)
         bus.emit('measurementsIngested', { timeSeriesIds: ids.seriesIds(), nodeIds: ids.nodeIds() });

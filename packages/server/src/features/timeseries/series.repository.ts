@@ -44,6 +44,49 @@ export async function insertSeries(
   return rows[0] ?? null;
 }
 
+/**
+ * Inserts untagged series in one statement, each with its rollup basis (zone and one int4multirange
+ * literal per weekday); a pair that already exists is skipped. Answers the inserted ones.
+ */
+export async function insertUntaggedSeries(
+  q: Q,
+  rows: readonly { nodeId: string; protocol: string; timeZone: string; businessMinutes: string[] }[],
+  made: { intervalSeconds: number; source: string | null },
+): Promise<{ id: string; key: number; node_id: string; measurement_protocol: string }[]> {
+  if (rows.length === 0) return [];
+  // each series' weekday ranges as one array literal (unnest would flatten a two-dimensional array)
+  const hours = rows.map((r) => `{${r.businessMinutes.map((m) => `"${m}"`).join(',')}}`);
+  const { rows: inserted } = await sql<{ id: string; key: number; node_id: string; measurement_protocol: string }>`
+    insert into time_series (node_id, measurement_protocol, meta_tags, interval_seconds, source,
+      excluded_in_formula, time_zone, business_minutes)
+    select n, p, '{}', ${made.intervalSeconds}, ${made.source}, false, tz, bm::int4multirange[]
+    from unnest(${rows.map((r) => r.nodeId)}::uuid[], ${rows.map((r) => r.protocol)}::text[],
+      ${rows.map((r) => r.timeZone)}::text[], ${hours}::text[]) as x(n, p, tz, bm)
+    on conflict (node_id, measurement_protocol, meta_tags) do nothing
+    returning id, key, node_id, measurement_protocol`.execute(q);
+  return inserted;
+}
+
+/** Makes the untagged node totals exist and adds the series to them, in two statements. */
+export async function joinUntaggedTotals(
+  q: Q,
+  members: readonly { nodeId: string; protocol: string; seriesKey: number }[],
+): Promise<void> {
+  if (members.length === 0) return;
+  const nodes = members.map((m) => m.nodeId);
+  const protocols = members.map((m) => m.protocol);
+  await sql`
+    insert into node_kpi (node_id, measurement_protocol, meta_tags)
+    select distinct n, p, '{}'::text[] from unnest(${nodes}::uuid[], ${protocols}::text[]) as x(n, p)
+    order by 1, 2
+    on conflict (node_id, measurement_protocol, meta_tags) do nothing`.execute(q);
+  await sql`
+    insert into node_kpi_member (node_kpi_key, series_key)
+    select k.key, x.s from unnest(${nodes}::uuid[], ${protocols}::text[], ${members.map((m) => m.seriesKey)}::int[]) as x(n, p, s)
+    join node_kpi k on k.node_id = x.n and k.measurement_protocol = x.p and k.meta_tags = '{}'
+    on conflict do nothing`.execute(q);
+}
+
 export async function findSeriesByIdentity(q: Q, nodeId: string, protocol: string, metaTags: string[]) {
   const { rows } = await sql<SeriesRow>`
     select ${SERIES_COLUMNS} from time_series s join node n on n.id = s.node_id

@@ -30,6 +30,8 @@ import {
   findUntaggedSeries,
   hasStaleNodes,
   insertSeries,
+  insertUntaggedSeries,
+  joinUntaggedTotals,
   listSeries,
   markStale,
   nodeKpiKeysOf,
@@ -185,31 +187,55 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
     },
 
     /**
-     * The untagged series of (node, protocol) pairs, found in one query and created (ensureSeries) when
-     * missing; keyed `${nodeId}|${protocol}`. For bulk writers such as imports.
+     * The untagged series of (node, protocol) pairs, found in one query; the missing ones created
+     * together (one insert with their rollup basis, their node totals joined in two statements, then
+     * the created-listeners told); keyed `${nodeId}|${protocol}`. For bulk writers such as imports.
      */
     async ensureUntaggedSeries(
       pairs: readonly { nodeId: string; protocol: string }[],
       created: { intervalSeconds: number; source: string },
     ): Promise<Map<string, { id: string; key: number }>> {
-      const found = await findUntaggedSeries(
-        db,
-        [...new Set(pairs.map((p) => p.nodeId))],
-        [...new Set(pairs.map((p) => p.protocol))],
-      );
-      const out = new Map(
-        found.map((r) => [`${r.node_id}|${r.measurement_protocol}`, { id: r.id, key: r.key }]),
-      );
-      for (const p of pairs) {
-        const k = `${p.nodeId}|${p.protocol}`;
-        if (out.has(k)) continue;
-        const s = await service.ensureSeries({
-          nodeId: p.nodeId,
-          measurementProtocol: p.protocol,
-          ...created,
-        });
-        out.set(k, { id: s.id, key: s.key });
-      }
+      const nodeIds = [...new Set(pairs.map((p) => p.nodeId))];
+      const protocols = [...new Set(pairs.map((p) => p.protocol))];
+      const keyOf = (nodeId: string, protocol: string) => `${nodeId}|${protocol}`;
+      const out = new Map<string, { id: string; key: number }>();
+      const collect = (rows: { id: string; key: number; node_id: string; measurement_protocol: string }[]) => {
+        for (const r of rows) out.set(keyOf(r.node_id, r.measurement_protocol), { id: r.id, key: r.key });
+      };
+      collect(await findUntaggedSeries(db, nodeIds, protocols));
+      const missing = new Map<string, { nodeId: string; protocol: string }>();
+      for (const p of pairs) if (!out.has(keyOf(p.nodeId, p.protocol))) missing.set(keyOf(p.nodeId, p.protocol), p);
+      if (missing.size === 0) return out;
+      const wanted = [...missing.values()];
+      const inserted = await db.transaction().execute(async (trx) => {
+        const chains = await ancestorChains(trx, [...new Set(wanted.map((p) => p.nodeId))]);
+        const rows = wanted.map((p) => ({ ...p, ...basisFromChain(chains.get(p.nodeId)) }));
+        const inserted = await insertUntaggedSeries(trx, rows, created);
+        const totals = await totalsByNode(trx, chains);
+        await joinUntaggedTotals(
+          trx,
+          inserted.flatMap((s) =>
+            (totals.get(s.node_id) ?? []).map((nodeId) => ({
+              nodeId,
+              protocol: s.measurement_protocol,
+              seriesKey: s.key,
+            })),
+          ),
+        );
+        return inserted;
+      });
+      collect(inserted);
+      for (const s of inserted)
+        for (const listener of createdListeners)
+          await listener({
+            id: s.id,
+            key: s.key,
+            nodeId: s.node_id,
+            measurementProtocol: s.measurement_protocol,
+            metaTags: [],
+          });
+      // pairs another writer created meanwhile
+      if (inserted.length < wanted.length) collect(await findUntaggedSeries(db, nodeIds, protocols));
       return out;
     },
 

@@ -9,7 +9,7 @@ export interface ImportTaskTable {
   node_id: string;
   name: string;
   disabled_on: NullableTimestamp;
-  source_kind: 'upload' | 'https';
+  source_kind: 'upload' | 'https' | 'sftp';
   source_url: string | null;
   source_username: string | null;
   source_secret: Buffer | null;

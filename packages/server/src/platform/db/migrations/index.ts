@@ -24,6 +24,7 @@ import * as m0710 from './0710_report_schedules.js';
 import * as m0760 from './0760_customer_sign_in.js';
 import * as m0730 from './0730_imports.js';
 import * as m0770 from './0770_measurement_partitions.js';
+import * as m0810 from './0810_import_sftp.js';
 import * as m0720 from './0720_alerts.js';
 import * as m0750 from './0750_tracks.js';
 
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0770_measurement_partitions': m0770,
   '0720_alerts': m0720,
   '0750_tracks': m0750,
+  '0810_import_sftp': m0810,
 };

@@ -109,7 +109,7 @@ export function ImportRunPanel({ task }: { task: ImportTask }) {
               }}
             />
           </Button>
-          {task.source.kind === 'https' && (
+          {task.source.kind !== 'upload' && (
             <Button
               variant="outlined"
               startIcon={<CloudDownload />}

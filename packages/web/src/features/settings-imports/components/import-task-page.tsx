@@ -42,9 +42,12 @@ import {
 } from '../api/imports-api';
 import { ImportRunPanel } from './import-run-panel';
 
+/** A pulled source with a stored password (the password itself never comes back). */
+const hasPassword = (source: ImportTask['source']) => source.kind !== 'upload' && source.hasPassword;
+
 interface Draft {
   name: string;
-  sourceKind: 'upload' | 'https';
+  sourceKind: ImportTask['source']['kind'];
   url: string;
   username: string;
   password: string;
@@ -86,10 +89,10 @@ const EMPTY: Draft = {
 const draftOf = (task: ImportTask): Draft => ({
   name: task.name,
   sourceKind: task.source.kind,
-  url: task.source.kind === 'https' ? task.source.url : '',
-  username: task.source.kind === 'https' ? (task.source.username ?? '') : '',
+  url: task.source.kind !== 'upload' ? task.source.url : '',
+  username: task.source.kind !== 'upload' ? (task.source.username ?? '') : '',
   password: '',
-  pullAt: task.source.kind === 'https' ? task.source.pullAt : '06:00',
+  pullAt: task.source.kind !== 'upload' ? task.source.pullAt : '06:00',
   format: task.format,
   delimiter: task.delimiter,
   encoding: task.encoding,
@@ -109,9 +112,9 @@ function bodyOf(d: Draft, groupId: string, hadPassword: boolean): unknown {
     organizationalTreeId: groupId,
     name: d.name,
     source:
-      d.sourceKind === 'https'
+      d.sourceKind !== 'upload'
         ? {
-            kind: 'https',
+            kind: d.sourceKind,
             url: d.url,
             username: d.username.trim() === '' ? null : d.username,
             // empty: keep the stored password (when there is one)
@@ -174,7 +177,7 @@ export function ImportTaskPage() {
   const err = (field: string) => (errors[field] ? { error: true, helperText: errors[field] } : {});
 
   const onSave = () => {
-    const hadPassword = task.data?.source.kind === 'https' && task.data.source.hasPassword;
+    const hadPassword = task.data?.source.kind === draft.sourceKind && hasPassword(task.data.source);
     const parsed = ImportTaskBody.safeParse(bodyOf(draft, organizationalTreeId, hadPassword));
     if (!parsed.success) {
       const next: Record<string, string> = {};
@@ -280,14 +283,14 @@ export function ImportTaskPage() {
               select(
                 t('imp_source'),
                 draft.sourceKind,
-                ['upload', 'https'] as const,
+                ['upload', 'https', 'sftp'] as const,
                 (v) => set('sourceKind', v),
                 (v) => t(`imp_source_${v}`),
                 'source.kind',
               ),
               6,
             )}
-            {draft.sourceKind === 'https' && (
+            {draft.sourceKind !== 'upload' && (
               <>
                 {cell(
                   <TextField
@@ -295,7 +298,7 @@ export function ImportTaskPage() {
                     size="small"
                     label={t('imp_url')}
                     value={draft.url}
-                    placeholder="https://"
+                    placeholder={draft.sourceKind === 'sftp' ? 'sftp://host/path/file.csv' : 'https://'}
                     onChange={(e) => set('url', e.target.value)}
                     {...err('source.url')}
                   />,
@@ -334,7 +337,7 @@ export function ImportTaskPage() {
                     label={t('imp_password')}
                     value={draft.password}
                     helperText={
-                      task.data?.source.kind === 'https' && task.data.source.hasPassword
+                      task.data?.source.kind === draft.sourceKind && hasPassword(task.data.source)
                         ? t('imp_password_kept')
                         : t('imp_password_sealed')
                     }

@@ -105,8 +105,8 @@ export function ImportsPage() {
                             </Link>
                           </TableCell>
                           <TableCell>
-                            {task.source.kind === 'https'
-                              ? t('imp_source_https_at', { time: task.source.pullAt })
+                            {task.source.kind !== 'upload'
+                              ? t(`imp_source_${task.source.kind}_at`, { time: task.source.pullAt })
                               : t('imp_source_upload')}
                           </TableCell>
                           <TableCell>{task.format.toUpperCase()}</TableCell>
