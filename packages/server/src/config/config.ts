@@ -66,6 +66,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   LIVE_DEMO_GENERATOR: bool(true),
+  /**
+   * Whether alert webhooks may reach private, loopback and link-local addresses (on-premise receivers);
+   * by default they must resolve to public addresses only (features/alerts/webhook-target.ts).
+   */
+  ALERTS_WEBHOOK_ALLOW_PRIVATE: bool(false),
   /** days of trajectories kept (tracks are bulky): older day partitions of track_point are dropped */
   TRACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**

@@ -16,7 +16,8 @@ export interface RuleRow {
   recipients: unknown;
   email_enabled: boolean;
   webhook_url: string | null;
-  webhook_secret: string | null;
+  /** sealed (secret box); never leaves the server */
+  webhook_secret_sealed: string | null;
   reminder_minutes: number;
   linked_alert_id: string;
   enabled: boolean;
@@ -34,7 +35,8 @@ export interface RuleValues {
   recipients: unknown;
   email_enabled: boolean;
   webhook_url: string | null;
-  webhook_secret: string | null;
+  /** sealed (secret box); never leaves the server */
+  webhook_secret_sealed: string | null;
   reminder_minutes: number;
   linked_alert_id: string;
   enabled: boolean;
@@ -48,7 +50,7 @@ const asJson = (v: RuleValues) => ({
 });
 
 const ruleColumns = sql`r.id, r.name, r.node_ids, r.condition, r.condition_kind, r.active_hours, r.severity,
-  r.recipients, r.email_enabled, r.webhook_url, r.webhook_secret, r.reminder_minutes, r.linked_alert_id,
+  r.recipients, r.email_enabled, r.webhook_url, r.webhook_secret_sealed, r.reminder_minutes, r.linked_alert_id,
   r.enabled, r.updated_on,
   (select count(*)::int from alert_occurrence o where o.alert_id = r.id and o.resolved_on is null) as open_count`;
 
@@ -107,9 +109,28 @@ export async function deleteRule(tx: Tx, id: string): Promise<void> {
 export async function webhookOf(db: Q, id: string) {
   return db
     .selectFrom('alert_rule')
-    .select(['webhook_url', 'webhook_secret'])
+    .select(['webhook_url', 'webhook_secret_sealed'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** Rules still holding a secret saved in plain text before migration 0820. */
+export async function plainSecrets(db: Q): Promise<{ id: string; secret: string }[]> {
+  const rows = await db
+    .selectFrom('alert_rule')
+    .select(['id', 'webhook_secret_plain'])
+    .where('webhook_secret_plain', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ id: r.id, secret: r.webhook_secret_plain! }));
+}
+
+/** Replaces a rule's plain-text secret by its sealed form. */
+export async function replacePlainSecret(db: Q, id: string, sealed: string): Promise<void> {
+  await db
+    .updateTable('alert_rule')
+    .set({ webhook_secret_sealed: sealed, webhook_secret_plain: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Whether a rule with this id exists (linkedAlertId). */

@@ -18,7 +18,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { EventBus } from '../../platform/event-bus.js';
-import { badRequest, notFound } from '../../platform/http/errors.js';
+import { badRequest, invalidField, notFound } from '../../platform/http/errors.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import {
@@ -30,6 +30,8 @@ import {
   nodesByIds,
   openOccurrence,
   openOccurrences,
+  plainSecrets,
+  replacePlainSecret,
   resolveOccurrence,
   ruleExists,
   rulesWatching,
@@ -48,8 +50,9 @@ import {
   type AlertsQueryPort,
   type IncidentsPort,
   type ShowtimesPort,
-  type WebhookPoster,
 } from './alerts.notifier.js';
+import { refusalOf, type WebhookPoster } from './webhook-target.js';
+import type { SecretBox } from '../../platform/auth/secret-box.js';
 import { isActive, judgeWindow } from './alerts.evaluation.js';
 
 const SYSTEM: Principal = {
@@ -71,6 +74,10 @@ export interface AlertsDeps {
   query: AlertsQueryPort;
   incidents: IncidentsPort;
   showtimes: ShowtimesPort;
+  /** seals the webhook secrets kept at rest (TokenService.secretBox) */
+  secretBox: SecretBox;
+  /** ALERTS_WEBHOOK_ALLOW_PRIVATE: webhooks may reach private, loopback and link-local addresses */
+  allowPrivateWebhooks: boolean;
   /** HTTP POST of a webhook (tests may pass their own); default: fetch with a 10 s timeout */
   post?: WebhookPoster;
 }
@@ -121,7 +128,7 @@ export function createAlertsService(deps: AlertsDeps) {
       }),
       channels: {
         email: r.email_enabled,
-        webhook: r.webhook_url ? { url: r.webhook_url, hasSecret: !!r.webhook_secret } : null,
+        webhook: r.webhook_url ? { url: r.webhook_url, hasSecret: !!r.webhook_secret_sealed } : null,
       },
       reminderMinutes: r.reminder_minutes,
       linkedAlertId: r.linked_alert_id,
@@ -163,7 +170,11 @@ export function createAlertsService(deps: AlertsDeps) {
       }
     }
     const hook = body.channels.webhook;
-    const secret = hook ? (hook.secret ?? (current?.webhook_url ? current.webhook_secret : null)) : null;
+    const refusal = hook ? await refusalOf(hook.url, deps.allowPrivateWebhooks) : null;
+    if (refusal) throw invalidField(refusal, 'channels.webhook.url');
+    // a new secret is sealed; none given keeps the stored (sealed) one
+    const kept = current?.webhook_url ? current.webhook_secret_sealed : null;
+    const secret = hook ? (hook.secret ? deps.secretBox.seal(hook.secret) : kept) : null;
     if (hook && !secret)
       throw badRequest('A webhook needs a secret (16+ characters)', 'channels.webhook.secret');
     if (!body.channels.email && !hook) throw badRequest('Choose at least one channel', 'channels.email');
@@ -179,7 +190,7 @@ export function createAlertsService(deps: AlertsDeps) {
       ),
       email_enabled: body.channels.email,
       webhook_url: hook?.url ?? null,
-      webhook_secret: secret,
+      webhook_secret_sealed: secret,
       reminder_minutes: body.reminderMinutes,
       linked_alert_id: body.linkedAlertId,
       enabled: body.enabled,
@@ -418,6 +429,17 @@ export function createAlertsService(deps: AlertsDeps) {
     /** The retry job (`alerts.deliver`): pending deliveries whose back-off has passed. */
     async deliverDue(at: Date = clock.now()): Promise<number> {
       return notifier.flush(at);
+    },
+
+    /**
+     * Start-up (migration 0820): seals the webhook secrets saved in plain text before secrets were kept
+     * encrypted, and clears them; answers how many. Each rule in its own statement, idempotent.
+     */
+    async sealLegacySecrets(): Promise<number> {
+      const plain = await plainSecrets(db);
+      for (const p of plain) await replacePlainSecret(db, p.id, deps.secretBox.seal(p.secret));
+      if (plain.length) log.info({ count: plain.length }, 'alerts: sealed plain-text webhook secrets');
+      return plain.length;
     },
 
     /** Waits for the occupancy reactions started so far (tests, shutdown). */

@@ -13,7 +13,10 @@ export interface AlertRuleTable {
   recipients: Json<unknown>;
   email_enabled: boolean;
   webhook_url: string | null;
-  webhook_secret: string | null;
+  /** sealed by the secret box (migration 0820) */
+  webhook_secret_sealed: string | null;
+  /** secrets saved before 0820, sealed and cleared at start-up */
+  webhook_secret_plain: string | null;
   reminder_minutes: number;
   linked_alert_id: string;
   enabled: boolean;
