@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
   AlertCondition,
+  alertNameIn,
   type AggregatedQueryBody,
   type AggregatedSeries,
   type AlertDelivery,
@@ -111,6 +112,7 @@ export function createNotifier(deps: {
       alertId: rule.id,
       linkedAlertId: rule.linked_alert_id,
       name: rule.name,
+      nameKey: rule.name_key,
       severity: rule.severity,
       condition: rule.condition,
       occurrenceId: kind === 'test' ? null : o.id,
@@ -132,7 +134,7 @@ export function createNotifier(deps: {
     if (d.channel === 'email') {
       const t = textsIn(d.language);
       const vars = {
-        name: p.name,
+        name: alertNameIn(p.name, p.nameKey, d.language),
         node: p.node.name,
         severity: t(`alerts_severity_${p.severity}`),
         condition: conditionText(t, p.condition),

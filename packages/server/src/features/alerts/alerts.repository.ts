@@ -8,6 +8,7 @@ type Q = Db | Tx;
 export interface RuleRow {
   id: string;
   name: string;
+  name_key: string | null;
   node_ids: string[];
   condition: unknown;
   condition_kind: string;
@@ -27,6 +28,7 @@ export interface RuleRow {
 
 export interface RuleValues {
   name: string;
+  name_key: string | null;
   node_ids: string[];
   condition: unknown;
   condition_kind: string;
@@ -49,7 +51,7 @@ const asJson = (v: RuleValues) => ({
   recipients: JSON.stringify(v.recipients),
 });
 
-const ruleColumns = sql`r.id, r.name, r.node_ids, r.condition, r.condition_kind, r.active_hours, r.severity,
+const ruleColumns = sql`r.id, r.name, r.name_key, r.node_ids, r.condition, r.condition_kind, r.active_hours, r.severity,
   r.recipients, r.email_enabled, r.webhook_url, r.webhook_secret_sealed, r.reminder_minutes, r.linked_alert_id,
   r.enabled, r.updated_on,
   (select count(*)::int from alert_occurrence o where o.alert_id = r.id and o.resolved_on is null) as open_count`;
@@ -282,6 +284,7 @@ export async function claimDueReminders(db: Q, now: Date): Promise<OccurrenceRow
 
 export interface HistoryRow extends OccurrenceRow {
   alert_name: string;
+  alert_name_key: string | null;
   severity: AlertRuleTable['severity'];
   node_name: string;
 }
@@ -296,7 +299,7 @@ export async function selectHistory(
     .innerJoin('alert_rule as r', 'r.id', 'o.alert_id')
     .innerJoin('node as n', 'n.id', 'o.node_id')
     .selectAll('o')
-    .select(['r.name as alert_name', 'r.severity', 'n.name as node_name']);
+    .select(['r.name as alert_name', 'r.name_key as alert_name_key', 'r.severity', 'n.name as node_name']);
   if (f.alertIds)
     q = q.where(
       'o.alert_id',

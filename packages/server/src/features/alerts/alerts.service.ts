@@ -5,6 +5,7 @@ import {
   EMPTY_GUID,
   seesWholeTree,
   type AlertBodyParsed,
+  type AlertDemoNameKey,
   type AlertDto,
   type AlertMenuItems,
   type AlertOccurrence,
@@ -117,6 +118,7 @@ export function createAlertsService(deps: AlertsDeps) {
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
+      nameKey: r.name_key as AlertDto['nameKey'],
       nodes: r.node_ids.map((id) => ({ id, name: nodes.get(id)?.name ?? '' })),
       condition: AlertCondition.parse(r.condition),
       activeHours: AlertActiveHours.parse(r.active_hours),
@@ -180,6 +182,8 @@ export function createAlertsService(deps: AlertsDeps) {
     if (!body.channels.email && !hook) throw badRequest('Choose at least one channel', 'channels.email');
     return {
       name: body.name,
+      // a demo rule keeps its translated name until it is renamed
+      name_key: current && body.name === current.name ? current.name_key : null,
       node_ids: body.nodeIds,
       condition: body.condition,
       condition_kind: body.condition.kind,
@@ -259,9 +263,14 @@ export function createAlertsService(deps: AlertsDeps) {
       return (await present([await load(principal, id)]))[0]!;
     },
 
-    async create(principal: Principal, input: AlertBody, system = false): Promise<AlertDto> {
+    async create(
+      principal: Principal,
+      input: AlertBody,
+      system = false,
+      nameKey: AlertDemoNameKey | null = null,
+    ): Promise<AlertDto> {
       const body = AlertBody.parse(input);
-      const v = await toValues(system ? SYSTEM : principal, body);
+      const v = { ...(await toValues(system ? SYSTEM : principal, body)), name_key: nameKey };
       const id = await eventLog.withAudit(async (tx) => {
         const id = await insertRule(tx, v, system ? null : principal.userId);
         await eventLog.record(tx, system ? null : principal, 'Alert.Create', v.name, {
@@ -343,6 +352,7 @@ export function createAlertsService(deps: AlertsDeps) {
         id: r.id,
         alertId: r.alert_id,
         alertName: r.alert_name,
+        alertNameKey: r.alert_name_key as AlertDto['nameKey'],
         severity: r.severity,
         nodeId: r.node_id,
         nodeName: r.node_name,
@@ -364,6 +374,7 @@ export function createAlertsService(deps: AlertsDeps) {
           occurrenceId: o.id,
           alertId: o.alertId,
           alertName: o.alertName,
+          alertNameKey: o.alertNameKey,
           severity: o.severity,
           nodeName: o.nodeName,
           openedOn: o.openedOn,
@@ -469,7 +480,7 @@ export function createAlertsService(deps: AlertsDeps) {
       const seen = new Set<string>();
       return {
         nodeId,
-        rules: shown.map((r) => ({ id: r.id, name: r.name })),
+        rules: shown.map((r) => ({ id: r.id, name: r.name, nameKey: r.nameKey })),
         recipients: shown
           .filter((r) => r.channels.email)
           .flatMap((r) => r.recipients)
@@ -484,8 +495,9 @@ export function createAlertsService(deps: AlertsDeps) {
     async userIdsByUsername(names: readonly string[]): Promise<Record<string, string>> {
       return Object.fromEntries((await usersByUsername(db, names)).map((u) => [u.username, u.id]));
     },
-    async createSystem(input: AlertBody): Promise<AlertDto> {
-      return service.create(SYSTEM, input, true);
+    /** A rule of the demo, its name shown in each reader's language (ALERT_DEMO_NAMES). */
+    async createSystem(input: AlertBody, nameKey: AlertDemoNameKey | null = null): Promise<AlertDto> {
+      return service.create(SYSTEM, input, true, nameKey);
     },
 
     close() {

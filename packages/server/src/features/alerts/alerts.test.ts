@@ -392,6 +392,35 @@ describe('an occupancy alert', () => {
   });
 });
 
+describe('demo rules', () => {
+  it('show their name in the reader language (screens and mails) until renamed', async () => {
+    const made = await t.app.services.alerts.createSystem(
+      { ...occupancyRule(), name: 'Store near capacity', channels: { email: true, webhook: null } },
+      'nearCapacity',
+    );
+    expect(made.nameKey).toBe('nearCapacity');
+    const res = await call(admin, 'POST', `/api/Alert/${made.id}/test-notification`);
+    expect(res.statusCode).toBe(200);
+    const subjects = async (to: string) => (await outboxTo(to)).map((m) => m.subject);
+    expect(await subjects('duty@example.com')).toContain('[test] Alerte « Magasin presque plein »');
+    expect(await subjects('staff@example.com')).toContain('[test] Alert "Store near capacity"');
+    // saved with its stored name: still a demo name; renamed: the customer's own text from then on
+    const same = await call(admin, 'PUT', `/api/Alert/${made.id}`, {
+      ...occupancyRule(),
+      name: 'Store near capacity',
+      channels: { email: true, webhook: null },
+    });
+    expect(same.json().nameKey).toBe('nearCapacity');
+    const renamed = await call(admin, 'PUT', `/api/Alert/${made.id}`, {
+      ...occupancyRule(),
+      name: 'Magasin plein',
+      channels: { email: true, webhook: null },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Magasin plein', nameKey: null });
+    expect((await call(admin, 'DELETE', `/api/Alert/${made.id}`)).statusCode).toBe(200);
+  });
+});
+
 describe('window conditions on the scheduler', () => {
   it('raises traffic below a value over the window, only inside the active hours, and resolves it', async () => {
     const res = await call(admin, 'POST', '/api/Alert', {
@@ -464,7 +493,7 @@ describe('showtime alerts', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       nodeId: store.id,
-      rules: [{ id: res.json().id, name: 'Show full' }],
+      rules: [{ id: res.json().id, name: 'Show full', nameKey: null }],
       recipients: [
         expect.objectContaining({ userId: staff.id, email: 'staff@example.com' }),
         { userId: null, name: null, email: 'box-office@example.com', language: 'en' },

@@ -5,6 +5,8 @@ import type { Json, Timestamp } from './columns.js';
 export interface AlertRuleTable {
   id: Generated<string>;
   name: string;
+  /** a demo rule's ALERT_DEMO_NAMES key (migration 0821); null for customers' rules */
+  name_key: string | null;
   node_ids: string[];
   condition: Json<unknown>;
   condition_kind: string;
