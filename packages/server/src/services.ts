@@ -179,6 +179,8 @@ export function createServices(ctx: AppContext) {
     query,
     incidents: monitoring,
     showtimes: siteEvents,
+    secretBox: ctx.tokens.secretBox,
+    allowPrivateWebhooks: ctx.config.ALERTS_WEBHOOK_ALLOW_PRIVATE,
   });
   const tracks = createTracksService({
     db: ctx.db,

@@ -31,6 +31,8 @@ export async function runStartupTasks(app: App, ctx: AppContext): Promise<Startu
       for (const s of stops.reverse()) await s();
     },
   };
+  // webhook secrets saved in plain text before migration 0820 are sealed (features/alerts)
+  await app.services.alerts.sealLegacySecrets();
   // Demo organisation (features/demo): on an empty database in embedded mode, or with DEMO=1. `demo` is
   // null when there is none; tasks below that add demo data (counts, live views...) build on its ids.
   const demo =

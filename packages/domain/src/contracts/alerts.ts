@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flag } from './monitoring-params.js';
-import { EMPTY_GUID } from '../constants.js';
+import { EMPTY_GUID, type Language } from '../constants.js';
 
 /**
  * Alerts (issue 16, spec sections 3 "Alert" and 7 "Alert: CRUD, test notification, menu items"):
@@ -10,6 +10,40 @@ import { EMPTY_GUID } from '../constants.js';
  */
 
 export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
+
+/**
+ * Names of the demo's alert rules in each language. A rule's name is the customer's own text (never
+ * translated), but the demo's rules are the product's text: they keep a `nameKey` and every screen and
+ * mail shows the name in the reader's language, until someone renames the rule (which drops the key).
+ * Kept here, once, for the web and the server's mails.
+ */
+export const ALERT_DEMO_NAMES = {
+  nearCapacity: { en: 'Store near capacity', fr: 'Magasin presque plein', es: 'Tienda casi llena' },
+  trafficBelowObjective: {
+    en: 'Traffic below objective',
+    fr: 'Fréquentation sous l’objectif',
+    es: 'Afluencia por debajo del objetivo',
+  },
+  doorSensorIncident: {
+    en: 'Door sensor incident',
+    fr: 'Incident de capteur de porte',
+    es: 'Incidencia de un sensor de puerta',
+  },
+  showtimeOverCapacity: {
+    en: 'Showtime over capacity',
+    fr: 'Séance au-delà de la jauge',
+    es: 'Sesión por encima del aforo',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+export type AlertDemoNameKey = keyof typeof ALERT_DEMO_NAMES;
+export const ALERT_DEMO_NAME_KEYS = Object.keys(ALERT_DEMO_NAMES) as AlertDemoNameKey[];
+const NameKey = z.enum(ALERT_DEMO_NAME_KEYS as [AlertDemoNameKey, ...AlertDemoNameKey[]]).nullable();
+
+/** The name to show a reader: the demo name in their language when the rule keeps one, else its own. */
+export const alertNameIn = (name: string, key: string | null | undefined, language: string): string => {
+  const names = key ? (ALERT_DEMO_NAMES as Record<string, Record<string, string>>)[key] : undefined;
+  return names?.[language] ?? names?.en ?? name;
+};
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 /** KPIs a window condition can watch, with the aggregate function the window is judged by. */
@@ -143,6 +177,8 @@ export type AlertRecipient = z.infer<typeof AlertRecipient>;
 export const AlertDto = z.object({
   id: z.uuid(),
   name: z.string(),
+  /** a demo rule's name in every language (ALERT_DEMO_NAMES); null for the customer's own rules */
+  nameKey: NameKey,
   nodes: z.array(z.object({ id: z.uuid(), name: z.string() })),
   condition: AlertCondition,
   activeHours: AlertActiveHours,
@@ -184,6 +220,7 @@ export const AlertOccurrence = z.object({
   id: z.uuid(),
   alertId: z.uuid(),
   alertName: z.string(),
+  alertNameKey: NameKey,
   severity: z.enum(ALERT_SEVERITIES),
   nodeId: z.uuid(),
   nodeName: z.string(),
@@ -208,6 +245,7 @@ export const AlertMenuItem = z.object({
   occurrenceId: z.uuid(),
   alertId: z.uuid(),
   alertName: z.string(),
+  alertNameKey: NameKey,
   severity: z.enum(ALERT_SEVERITIES),
   nodeName: z.string(),
   openedOn: z.string(),
@@ -230,7 +268,7 @@ export type AlertTestResult = z.infer<typeof AlertTestResult>;
 export const AlertsRecipientsQuery = z.object({ nodeId: z.uuid() }).strict();
 export const AlertsRecipients = z.object({
   nodeId: z.uuid(),
-  rules: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  rules: z.array(z.object({ id: z.uuid(), name: z.string(), nameKey: NameKey })),
   recipients: z.array(AlertRecipient),
 });
 export type AlertsRecipients = z.infer<typeof AlertsRecipients>;

@@ -1,4 +1,4 @@
-import type { AlertBody } from '@footfall/domain';
+import { ALERT_DEMO_NAMES, type AlertBody, type AlertDemoNameKey } from '@footfall/domain';
 import type { DemoOrganisation } from '../demo/demo.service.js';
 import type { AlertsService } from './alerts.service.js';
 
@@ -18,9 +18,10 @@ export async function seedAlertsDemo(
   if (await alerts.anyRule()) return;
   const users = await alerts.userIdsByUsername(['admin', 'devicemanager', 'admin-b']);
   const retail = demo.locations.filter((l) => l.groupId === demo.groups.retail);
-  const rule = (body: AlertBody) => alerts.createSystem(body);
-  const capacity = await rule({
-    name: 'Store near capacity',
+  // stored with the English name; each reader sees it in their language (nameKey, ALERT_DEMO_NAMES)
+  const rule = (key: AlertDemoNameKey, body: Omit<AlertBody, 'name'>) =>
+    alerts.createSystem({ ...body, name: ALERT_DEMO_NAMES[key].en }, key);
+  const capacity = await rule('nearCapacity', {
     nodeIds: [demo.groups.retail],
     condition: { kind: 'occupancy', unit: 'capacityPercent', threshold: 90 },
     activeHours: { mode: 'businessHours' },
@@ -31,8 +32,7 @@ export async function seedAlertsDemo(
     ],
     reminderMinutes: 30,
   });
-  await rule({
-    name: 'Traffic below objective',
+  await rule('trafficBelowObjective', {
     nodeIds: [retail[0]!.id],
     condition: {
       kind: 'window',
@@ -47,16 +47,14 @@ export async function seedAlertsDemo(
     recipients: users.admin ? [{ userId: users.admin }] : [],
     reminderMinutes: 0,
   });
-  await rule({
-    name: 'Door sensor incident',
+  await rule('doorSensorIncident', {
     nodeIds: [demo.groups.retail],
     condition: { kind: 'deviceIncident' },
     severity: 'info',
     recipients: users.devicemanager ? [{ userId: users.devicemanager }] : [],
     reminderMinutes: 240,
   });
-  await rule({
-    name: 'Showtime over capacity',
+  await rule('showtimeOverCapacity', {
     nodeIds: [demo.groups.venues],
     condition: { kind: 'showtimeOverCapacity' },
     activeHours: { mode: 'always' },

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
   AlertCondition,
+  alertNameIn,
   type AggregatedQueryBody,
   type AggregatedSeries,
   type AlertDelivery,
@@ -14,6 +15,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { textsIn, type Translate } from '../../platform/i18n/texts.js';
+import type { SecretBox } from '../../platform/auth/secret-box.js';
+import { createWebhookPoster, WebhookRefusedError, type WebhookPoster } from './webhook-target.js';
 import {
   claimDueDeliveries,
   insertDeliveries,
@@ -40,9 +43,6 @@ export interface IncidentsPort {
 export interface ShowtimesPort {
   runningOverCapacity(nodeIds: readonly string[]): Promise<SiteEventSession[]>;
 }
-/** One webhook POST; resolves to the HTTP status (throws when nothing answered). */
-export type WebhookPoster = (url: string, body: string, headers: Record<string, string>) => Promise<number>;
-
 /** Signature header of a webhook: `sha256=<hex HMAC-SHA256 of the raw body with the rule's secret>`. */
 export const SIGNATURE_HEADER = 'x-footfall-signature';
 export const signBody = (secret: string, body: string) =>
@@ -50,18 +50,6 @@ export const signBody = (secret: string, body: string) =>
 
 /** Waits before attempts 2, 3, ... of a delivery; after the last one it is `failed`. */
 export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000];
-
-const defaultPost: WebhookPoster = async (url, body, headers) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    body,
-    headers,
-    signal: AbortSignal.timeout(10_000),
-    redirect: 'manual',
-  });
-  await res.body?.cancel();
-  return res.status;
-};
 
 export const presentDelivery = (d: DeliveryRow): AlertDelivery => ({
   id: d.id,
@@ -108,10 +96,14 @@ export function createNotifier(deps: {
   log: Logger;
   mailer: Mailer;
   publicUrl: string;
+  /** seals and opens the webhook secrets kept at rest */
+  secretBox: SecretBox;
+  /** whether webhooks may reach private, loopback and link-local addresses (webhook-target.ts) */
+  allowPrivateWebhooks: boolean;
   post?: WebhookPoster | undefined;
 }) {
-  const { db, mailer, log } = deps;
-  const post = deps.post ?? defaultPost;
+  const { db, mailer, log, secretBox } = deps;
+  const post = deps.post ?? createWebhookPoster({ allowPrivate: deps.allowPrivateWebhooks });
 
   async function payload(rule: RuleRow, o: OccurrenceRow, kind: AlertNoticeKind, at: Date) {
     const node = (await nodesByIds(db, [o.node_id]))[0];
@@ -120,6 +112,7 @@ export function createNotifier(deps: {
       alertId: rule.id,
       linkedAlertId: rule.linked_alert_id,
       name: rule.name,
+      nameKey: rule.name_key,
       severity: rule.severity,
       condition: rule.condition,
       occurrenceId: kind === 'test' ? null : o.id,
@@ -135,12 +128,13 @@ export function createNotifier(deps: {
   }
   type Payload = Awaited<ReturnType<typeof payload>>;
 
-  async function send(d: DeliveryRow, rule: { webhook_url: string | null; webhook_secret: string | null }) {
+  type Hook = { webhook_url: string | null; webhook_secret_sealed: string | null };
+  async function send(d: DeliveryRow, rule: Hook) {
     const p = d.payload as Payload;
     if (d.channel === 'email') {
       const t = textsIn(d.language);
       const vars = {
-        name: p.name,
+        name: alertNameIn(p.name, p.nameKey, d.language),
         node: p.node.name,
         severity: t(`alerts_severity_${p.severity}`),
         condition: conditionText(t, p.condition),
@@ -160,11 +154,12 @@ export function createNotifier(deps: {
       });
       return;
     }
-    if (!rule.webhook_secret) throw new Error('no webhook secret');
+    if (!rule.webhook_secret_sealed) throw new Error('no webhook secret');
+    const secret = secretBox.open(rule.webhook_secret_sealed);
     const body = JSON.stringify(p);
     const status = await post(d.recipient, body, {
       'content-type': 'application/json',
-      [SIGNATURE_HEADER]: signBody(rule.webhook_secret, body),
+      [SIGNATURE_HEADER]: signBody(secret, body),
       'x-footfall-event': p.event,
       'x-footfall-delivery': d.id,
     });
@@ -217,12 +212,12 @@ export function createNotifier(deps: {
       for (;;) {
         const batch = await claimDueDeliveries(db, at, 120_000, 50, ids);
         if (batch.length === 0) return sent;
-        const rules = new Map<string, { webhook_url: string | null; webhook_secret: string | null }>();
+        const rules = new Map<string, Hook>();
         for (const d of batch) {
           if (!rules.has(d.alert_id)) {
             rules.set(
               d.alert_id,
-              (await webhookOf(db, d.alert_id)) ?? { webhook_url: null, webhook_secret: null },
+              (await webhookOf(db, d.alert_id)) ?? { webhook_url: null, webhook_secret_sealed: null },
             );
           }
           try {
@@ -231,7 +226,8 @@ export function createNotifier(deps: {
             sent++;
           } catch (e) {
             const error = e instanceof Error ? e.message : String(e);
-            const wait = RETRY_DELAYS_MS[d.attempts];
+            // an address refused (not public) fails at once: retrying cannot change it
+            const wait = e instanceof WebhookRefusedError ? undefined : RETRY_DELAYS_MS[d.attempts];
             log.warn(
               { deliveryId: d.id, channel: d.channel, attempt: d.attempts + 1, error },
               'alerts: delivery failed',

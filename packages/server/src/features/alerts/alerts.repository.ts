@@ -8,6 +8,7 @@ type Q = Db | Tx;
 export interface RuleRow {
   id: string;
   name: string;
+  name_key: string | null;
   node_ids: string[];
   condition: unknown;
   condition_kind: string;
@@ -16,7 +17,8 @@ export interface RuleRow {
   recipients: unknown;
   email_enabled: boolean;
   webhook_url: string | null;
-  webhook_secret: string | null;
+  /** sealed (secret box); never leaves the server */
+  webhook_secret_sealed: string | null;
   reminder_minutes: number;
   linked_alert_id: string;
   enabled: boolean;
@@ -26,6 +28,7 @@ export interface RuleRow {
 
 export interface RuleValues {
   name: string;
+  name_key: string | null;
   node_ids: string[];
   condition: unknown;
   condition_kind: string;
@@ -34,7 +37,8 @@ export interface RuleValues {
   recipients: unknown;
   email_enabled: boolean;
   webhook_url: string | null;
-  webhook_secret: string | null;
+  /** sealed (secret box); never leaves the server */
+  webhook_secret_sealed: string | null;
   reminder_minutes: number;
   linked_alert_id: string;
   enabled: boolean;
@@ -47,8 +51,8 @@ const asJson = (v: RuleValues) => ({
   recipients: JSON.stringify(v.recipients),
 });
 
-const ruleColumns = sql`r.id, r.name, r.node_ids, r.condition, r.condition_kind, r.active_hours, r.severity,
-  r.recipients, r.email_enabled, r.webhook_url, r.webhook_secret, r.reminder_minutes, r.linked_alert_id,
+const ruleColumns = sql`r.id, r.name, r.name_key, r.node_ids, r.condition, r.condition_kind, r.active_hours, r.severity,
+  r.recipients, r.email_enabled, r.webhook_url, r.webhook_secret_sealed, r.reminder_minutes, r.linked_alert_id,
   r.enabled, r.updated_on,
   (select count(*)::int from alert_occurrence o where o.alert_id = r.id and o.resolved_on is null) as open_count`;
 
@@ -107,9 +111,28 @@ export async function deleteRule(tx: Tx, id: string): Promise<void> {
 export async function webhookOf(db: Q, id: string) {
   return db
     .selectFrom('alert_rule')
-    .select(['webhook_url', 'webhook_secret'])
+    .select(['webhook_url', 'webhook_secret_sealed'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** Rules still holding a secret saved in plain text before migration 0820. */
+export async function plainSecrets(db: Q): Promise<{ id: string; secret: string }[]> {
+  const rows = await db
+    .selectFrom('alert_rule')
+    .select(['id', 'webhook_secret_plain'])
+    .where('webhook_secret_plain', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ id: r.id, secret: r.webhook_secret_plain! }));
+}
+
+/** Replaces a rule's plain-text secret by its sealed form. */
+export async function replacePlainSecret(db: Q, id: string, sealed: string): Promise<void> {
+  await db
+    .updateTable('alert_rule')
+    .set({ webhook_secret_sealed: sealed, webhook_secret_plain: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Whether a rule with this id exists (linkedAlertId). */
@@ -261,6 +284,7 @@ export async function claimDueReminders(db: Q, now: Date): Promise<OccurrenceRow
 
 export interface HistoryRow extends OccurrenceRow {
   alert_name: string;
+  alert_name_key: string | null;
   severity: AlertRuleTable['severity'];
   node_name: string;
 }
@@ -275,7 +299,7 @@ export async function selectHistory(
     .innerJoin('alert_rule as r', 'r.id', 'o.alert_id')
     .innerJoin('node as n', 'n.id', 'o.node_id')
     .selectAll('o')
-    .select(['r.name as alert_name', 'r.severity', 'n.name as node_name']);
+    .select(['r.name as alert_name', 'r.name_key as alert_name_key', 'r.severity', 'n.name as node_name']);
   if (f.alertIds)
     q = q.where(
       'o.alert_id',

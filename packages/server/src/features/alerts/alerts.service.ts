@@ -5,6 +5,7 @@ import {
   EMPTY_GUID,
   seesWholeTree,
   type AlertBodyParsed,
+  type AlertDemoNameKey,
   type AlertDto,
   type AlertMenuItems,
   type AlertOccurrence,
@@ -18,7 +19,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { EventBus } from '../../platform/event-bus.js';
-import { badRequest, notFound } from '../../platform/http/errors.js';
+import { badRequest, invalidField, notFound } from '../../platform/http/errors.js';
 import type { EventLogService } from '../event-log/event-log.service.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import {
@@ -30,6 +31,8 @@ import {
   nodesByIds,
   openOccurrence,
   openOccurrences,
+  plainSecrets,
+  replacePlainSecret,
   resolveOccurrence,
   ruleExists,
   rulesWatching,
@@ -48,8 +51,9 @@ import {
   type AlertsQueryPort,
   type IncidentsPort,
   type ShowtimesPort,
-  type WebhookPoster,
 } from './alerts.notifier.js';
+import { refusalOf, type WebhookPoster } from './webhook-target.js';
+import type { SecretBox } from '../../platform/auth/secret-box.js';
 import { isActive, judgeWindow } from './alerts.evaluation.js';
 
 const SYSTEM: Principal = {
@@ -71,6 +75,10 @@ export interface AlertsDeps {
   query: AlertsQueryPort;
   incidents: IncidentsPort;
   showtimes: ShowtimesPort;
+  /** seals the webhook secrets kept at rest (TokenService.secretBox) */
+  secretBox: SecretBox;
+  /** ALERTS_WEBHOOK_ALLOW_PRIVATE: webhooks may reach private, loopback and link-local addresses */
+  allowPrivateWebhooks: boolean;
   /** HTTP POST of a webhook (tests may pass their own); default: fetch with a 10 s timeout */
   post?: WebhookPoster;
 }
@@ -110,6 +118,7 @@ export function createAlertsService(deps: AlertsDeps) {
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
+      nameKey: r.name_key as AlertDto['nameKey'],
       nodes: r.node_ids.map((id) => ({ id, name: nodes.get(id)?.name ?? '' })),
       condition: AlertCondition.parse(r.condition),
       activeHours: AlertActiveHours.parse(r.active_hours),
@@ -121,7 +130,7 @@ export function createAlertsService(deps: AlertsDeps) {
       }),
       channels: {
         email: r.email_enabled,
-        webhook: r.webhook_url ? { url: r.webhook_url, hasSecret: !!r.webhook_secret } : null,
+        webhook: r.webhook_url ? { url: r.webhook_url, hasSecret: !!r.webhook_secret_sealed } : null,
       },
       reminderMinutes: r.reminder_minutes,
       linkedAlertId: r.linked_alert_id,
@@ -163,12 +172,18 @@ export function createAlertsService(deps: AlertsDeps) {
       }
     }
     const hook = body.channels.webhook;
-    const secret = hook ? (hook.secret ?? (current?.webhook_url ? current.webhook_secret : null)) : null;
+    const refusal = hook ? await refusalOf(hook.url, deps.allowPrivateWebhooks) : null;
+    if (refusal) throw invalidField(refusal, 'channels.webhook.url');
+    // a new secret is sealed; none given keeps the stored (sealed) one
+    const kept = current?.webhook_url ? current.webhook_secret_sealed : null;
+    const secret = hook ? (hook.secret ? deps.secretBox.seal(hook.secret) : kept) : null;
     if (hook && !secret)
       throw badRequest('A webhook needs a secret (16+ characters)', 'channels.webhook.secret');
     if (!body.channels.email && !hook) throw badRequest('Choose at least one channel', 'channels.email');
     return {
       name: body.name,
+      // a demo rule keeps its translated name until it is renamed
+      name_key: current && body.name === current.name ? current.name_key : null,
       node_ids: body.nodeIds,
       condition: body.condition,
       condition_kind: body.condition.kind,
@@ -179,7 +194,7 @@ export function createAlertsService(deps: AlertsDeps) {
       ),
       email_enabled: body.channels.email,
       webhook_url: hook?.url ?? null,
-      webhook_secret: secret,
+      webhook_secret_sealed: secret,
       reminder_minutes: body.reminderMinutes,
       linked_alert_id: body.linkedAlertId,
       enabled: body.enabled,
@@ -248,9 +263,14 @@ export function createAlertsService(deps: AlertsDeps) {
       return (await present([await load(principal, id)]))[0]!;
     },
 
-    async create(principal: Principal, input: AlertBody, system = false): Promise<AlertDto> {
+    async create(
+      principal: Principal,
+      input: AlertBody,
+      system = false,
+      nameKey: AlertDemoNameKey | null = null,
+    ): Promise<AlertDto> {
       const body = AlertBody.parse(input);
-      const v = await toValues(system ? SYSTEM : principal, body);
+      const v = { ...(await toValues(system ? SYSTEM : principal, body)), name_key: nameKey };
       const id = await eventLog.withAudit(async (tx) => {
         const id = await insertRule(tx, v, system ? null : principal.userId);
         await eventLog.record(tx, system ? null : principal, 'Alert.Create', v.name, {
@@ -332,6 +352,7 @@ export function createAlertsService(deps: AlertsDeps) {
         id: r.id,
         alertId: r.alert_id,
         alertName: r.alert_name,
+        alertNameKey: r.alert_name_key as AlertDto['nameKey'],
         severity: r.severity,
         nodeId: r.node_id,
         nodeName: r.node_name,
@@ -353,6 +374,7 @@ export function createAlertsService(deps: AlertsDeps) {
           occurrenceId: o.id,
           alertId: o.alertId,
           alertName: o.alertName,
+          alertNameKey: o.alertNameKey,
           severity: o.severity,
           nodeName: o.nodeName,
           openedOn: o.openedOn,
@@ -420,6 +442,17 @@ export function createAlertsService(deps: AlertsDeps) {
       return notifier.flush(at);
     },
 
+    /**
+     * Start-up (migration 0820): seals the webhook secrets saved in plain text before secrets were kept
+     * encrypted, and clears them; answers how many. Each rule in its own statement, idempotent.
+     */
+    async sealLegacySecrets(): Promise<number> {
+      const plain = await plainSecrets(db);
+      for (const p of plain) await replacePlainSecret(db, p.id, deps.secretBox.seal(p.secret));
+      if (plain.length) log.info({ count: plain.length }, 'alerts: sealed plain-text webhook secrets');
+      return plain.length;
+    },
+
     /** Waits for the occupancy reactions started so far (tests, shutdown). */
     async settled(): Promise<void> {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
@@ -447,7 +480,7 @@ export function createAlertsService(deps: AlertsDeps) {
       const seen = new Set<string>();
       return {
         nodeId,
-        rules: shown.map((r) => ({ id: r.id, name: r.name })),
+        rules: shown.map((r) => ({ id: r.id, name: r.name, nameKey: r.nameKey })),
         recipients: shown
           .filter((r) => r.channels.email)
           .flatMap((r) => r.recipients)
@@ -462,8 +495,9 @@ export function createAlertsService(deps: AlertsDeps) {
     async userIdsByUsername(names: readonly string[]): Promise<Record<string, string>> {
       return Object.fromEntries((await usersByUsername(db, names)).map((u) => [u.username, u.id]));
     },
-    async createSystem(input: AlertBody): Promise<AlertDto> {
-      return service.create(SYSTEM, input, true);
+    /** A rule of the demo, its name shown in each reader's language (ALERT_DEMO_NAMES). */
+    async createSystem(input: AlertBody, nameKey: AlertDemoNameKey | null = null): Promise<AlertDto> {
+      return service.create(SYSTEM, input, true, nameKey);
     },
 
     close() {

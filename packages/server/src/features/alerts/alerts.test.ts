@@ -88,7 +88,9 @@ beforeAll(async () => {
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 
-  t = await createTestApp();
+  // the receiver listens on loopback: this installation allows private webhook targets explicitly
+  // (ALERTS_WEBHOOK_ALLOW_PRIVATE); alerts.webhook.test.ts covers the default, which refuses them
+  t = await createTestApp({ ALERTS_WEBHOOK_ALLOW_PRIVATE: 'true' });
   t.clock.set('2025-06-02T15:00:00Z'); // Monday 11:00 in Toronto, inside the store's hours
   group = await makeGroup(t.db);
   store = await makeLocation(t.db, {
@@ -192,6 +194,24 @@ describe('an occupancy alert', () => {
       ],
     });
     expect(JSON.stringify(rule)).not.toContain(SECRET);
+    // kept sealed at rest: the database holds no plain secret, the server's secret box opens it
+    const stored = await sql<{ sealed: string | null; plain: string | null }>`
+      select webhook_secret_sealed as sealed, webhook_secret_plain as plain from alert_rule
+      where id = ${rule.id}`.execute(t.db);
+    expect(stored.rows[0]!.plain).toBeNull();
+    expect(stored.rows[0]!.sealed).toMatch(/^v1\./);
+    expect(stored.rows[0]!.sealed).not.toContain(SECRET);
+    expect(t.ctx.tokens.secretBox.open(stored.rows[0]!.sealed!)).toBe(SECRET);
+    // an update without a secret keeps the sealed one; GET never shows it either
+    const kept = await call(admin, 'PUT', `/api/Alert/${rule.id}`, {
+      ...occupancyRule(),
+      channels: { email: true, webhook: { url: hookUrl } },
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().channels.webhook).toEqual({ url: hookUrl, hasSecret: true });
+    const got = await call(admin, 'GET', `/api/Alert/${rule.id}`);
+    expect(JSON.stringify(got.json())).not.toContain(SECRET);
+    expect(JSON.stringify(got.json())).not.toContain('v1.');
     const log = await sql<{
       command: string;
     }>`select command from event_log where command like 'Alert.%'`.execute(t.db);
@@ -319,9 +339,30 @@ describe('an occupancy alert', () => {
     );
     expect(hits).toHaveLength(before + 1);
     expect(JSON.parse(hits.at(-1)!.body)).toMatchObject({ event: 'test', linkedAlertId: EMPTY_GUID });
+    const last = hits.at(-1)!;
+    expect(last.signature).toBe(`sha256=${createHmac('sha256', SECRET).update(last.body).digest('hex')}`);
     expect(
       (await outboxTo('staff@example.com')).some((m) => m.subject === '[test] Alert "Store crowded"'),
     ).toBe(true);
+  });
+
+  it('seals at start-up a secret saved in plain text before migration 0820, and signs with it', async () => {
+    const legacy = 'a-legacy-plain-secret-0720';
+    await sql`update alert_rule set webhook_secret_plain = ${legacy}, webhook_secret_sealed = null
+      where id = ${rule.id}`.execute(t.db);
+    expect(await t.app.services.alerts.sealLegacySecrets()).toBe(1);
+    expect(await t.app.services.alerts.sealLegacySecrets()).toBe(0);
+    const stored = await sql<{ sealed: string; plain: string | null }>`
+      select webhook_secret_sealed as sealed, webhook_secret_plain as plain from alert_rule
+      where id = ${rule.id}`.execute(t.db);
+    expect(stored.rows[0]!.plain).toBeNull();
+    expect(stored.rows[0]!.sealed).not.toContain(legacy);
+    const res = await call(admin, 'POST', `/api/Alert/${rule.id}/test-notification`);
+    expect(res.statusCode).toBe(200);
+    const last = hits.at(-1)!;
+    expect(last.signature).toBe(`sha256=${createHmac('sha256', legacy).update(last.body).digest('hex')}`);
+    // back to the rule's own secret for the tests that follow
+    await call(admin, 'PUT', `/api/Alert/${rule.id}`, occupancyRule());
   });
 
   it('chains a follow-up alert with linkedAlertId, and the capacity rule judges a % of capacity', async () => {
@@ -348,6 +389,35 @@ describe('an occupancy alert', () => {
     expect(o).toMatchObject({ value: 11, threshold: 10 });
     const mail = (await outboxTo('half@example.com'))[0]!;
     expect(mail.text).toContain('occupancy above 50 % of capacity');
+  });
+});
+
+describe('demo rules', () => {
+  it('show their name in the reader language (screens and mails) until renamed', async () => {
+    const made = await t.app.services.alerts.createSystem(
+      { ...occupancyRule(), name: 'Store near capacity', channels: { email: true, webhook: null } },
+      'nearCapacity',
+    );
+    expect(made.nameKey).toBe('nearCapacity');
+    const res = await call(admin, 'POST', `/api/Alert/${made.id}/test-notification`);
+    expect(res.statusCode).toBe(200);
+    const subjects = async (to: string) => (await outboxTo(to)).map((m) => m.subject);
+    expect(await subjects('duty@example.com')).toContain('[test] Alerte « Magasin presque plein »');
+    expect(await subjects('staff@example.com')).toContain('[test] Alert "Store near capacity"');
+    // saved with its stored name: still a demo name; renamed: the customer's own text from then on
+    const same = await call(admin, 'PUT', `/api/Alert/${made.id}`, {
+      ...occupancyRule(),
+      name: 'Store near capacity',
+      channels: { email: true, webhook: null },
+    });
+    expect(same.json().nameKey).toBe('nearCapacity');
+    const renamed = await call(admin, 'PUT', `/api/Alert/${made.id}`, {
+      ...occupancyRule(),
+      name: 'Magasin plein',
+      channels: { email: true, webhook: null },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Magasin plein', nameKey: null });
+    expect((await call(admin, 'DELETE', `/api/Alert/${made.id}`)).statusCode).toBe(200);
   });
 });
 
@@ -423,7 +493,7 @@ describe('showtime alerts', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       nodeId: store.id,
-      rules: [{ id: res.json().id, name: 'Show full' }],
+      rules: [{ id: res.json().id, name: 'Show full', nameKey: null }],
       recipients: [
         expect.objectContaining({ userId: staff.id, email: 'staff@example.com' }),
         { userId: null, name: null, email: 'box-office@example.com', language: 'en' },

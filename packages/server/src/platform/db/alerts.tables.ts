@@ -5,6 +5,8 @@ import type { Json, Timestamp } from './columns.js';
 export interface AlertRuleTable {
   id: Generated<string>;
   name: string;
+  /** a demo rule's ALERT_DEMO_NAMES key (migration 0821); null for customers' rules */
+  name_key: string | null;
   node_ids: string[];
   condition: Json<unknown>;
   condition_kind: string;
@@ -13,7 +15,10 @@ export interface AlertRuleTable {
   recipients: Json<unknown>;
   email_enabled: boolean;
   webhook_url: string | null;
-  webhook_secret: string | null;
+  /** sealed by the secret box (migration 0820) */
+  webhook_secret_sealed: string | null;
+  /** secrets saved before 0820, sealed and cleared at start-up */
+  webhook_secret_plain: string | null;
   reminder_minutes: number;
   linked_alert_id: string;
   enabled: boolean;

@@ -26,6 +26,8 @@ import * as m0730 from './0730_imports.js';
 import * as m0770 from './0770_measurement_partitions.js';
 import * as m0810 from './0810_import_sftp.js';
 import * as m0720 from './0720_alerts.js';
+import * as m0820 from './0820_alert_webhook_secret_sealed.js';
+import * as m0821 from './0821_alert_demo_name_key.js';
 import * as m0750 from './0750_tracks.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
@@ -58,4 +60,6 @@ export const migrations: Record<string, Migration> = {
   '0720_alerts': m0720,
   '0750_tracks': m0750,
   '0810_import_sftp': m0810,
+  '0820_alert_webhook_secret_sealed': m0820,
+  '0821_alert_demo_name_key': m0821,
 };

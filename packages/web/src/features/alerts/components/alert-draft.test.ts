@@ -5,6 +5,7 @@ import { bodyOf, draftOf, EMPTY } from './alert-draft';
 const dto: AlertDto = {
   id: '11111111-1111-4111-8111-111111111111',
   name: 'Quiet',
+  nameKey: null,
   nodes: [{ id: '22222222-2222-4222-8222-222222222222', name: 'Store' }],
   condition: {
     kind: 'window',
@@ -30,7 +31,7 @@ const dto: AlertDto = {
 
 describe('the alert editor draft', () => {
   it('sends back what it was loaded from (addresses keep their language, the secret stays unsent)', () => {
-    const body = bodyOf(draftOf(dto), 'es');
+    const body = bodyOf(draftOf(dto, 'es'), 'es');
     expect(AlertBody.parse(body)).toEqual({
       name: 'Quiet',
       nodeIds: [dto.nodes[0]!.id],
@@ -66,5 +67,18 @@ describe('the alert editor draft', () => {
     );
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.path.join('.')).toBe('condition.threshold');
+  });
+
+  it('shows a demo rule in the reader language, and keeps its translations unless renamed', () => {
+    const demo: AlertDto = { ...dto, name: 'Store near capacity', nameKey: 'nearCapacity' };
+    const fr = draftOf(demo, 'fr');
+    expect(fr.name).toBe('Magasin presque plein');
+    expect(draftOf(demo, 'es').name).toBe('Tienda casi llena');
+    // saved untouched: the stored name goes back, so the server keeps the key
+    expect(bodyOf(fr, 'fr').name).toBe('Store near capacity');
+    // renamed: the typed name
+    expect(bodyOf({ ...fr, name: 'Magasin plein' }, 'fr').name).toBe('Magasin plein');
+    // a customer's own rule is never translated
+    expect(draftOf({ ...dto, name: 'Store near capacity' }, 'fr').name).toBe('Store near capacity');
   });
 });

@@ -1,5 +1,6 @@
 import {
   EMPTY_GUID,
+  alertNameIn,
   type AlertBody,
   type AlertConditionKind,
   type AlertDto,
@@ -10,6 +11,11 @@ import {
 /** The editor's form state: text for numbers (what the user typed), the rule's shape otherwise. */
 export interface Draft {
   name: string;
+  /**
+   * A demo rule's name as shown (in the reader's language) and as stored: saved untouched, the stored
+   * name goes back so the rule keeps its translations; edited, the typed name replaces it.
+   */
+  keptName: { shown: string; stored: string } | null;
   nodeIds: string[];
   kind: AlertConditionKind;
   unit: 'people' | 'capacityPercent';
@@ -38,6 +44,7 @@ export interface Draft {
 
 export const EMPTY: Draft = {
   name: '',
+  keptName: null,
   nodeIds: [],
   kind: 'occupancy',
   unit: 'people',
@@ -63,12 +70,14 @@ export const EMPTY: Draft = {
   enabled: true,
 };
 
-export function draftOf(a: AlertDto): Draft {
+export function draftOf(a: AlertDto, lang: string): Draft {
   const c = a.condition;
   const h = a.activeHours;
+  const shown = alertNameIn(a.name, a.nameKey, lang);
   return {
     ...EMPTY,
-    name: a.name,
+    name: shown,
+    keptName: a.nameKey ? { shown, stored: a.name } : null,
     nodeIds: a.nodes.map((n) => n.id),
     kind: c.kind,
     unit: c.kind === 'occupancy' ? c.unit : 'people',
@@ -122,7 +131,7 @@ export function bodyOf(d: Draft, lang: string): AlertBody {
     .map((s) => s.trim())
     .filter(Boolean);
   return {
-    name: d.name,
+    name: d.keptName && d.name === d.keptName.shown ? d.keptName.stored : d.name,
     nodeIds: d.nodeIds,
     condition,
     activeHours:

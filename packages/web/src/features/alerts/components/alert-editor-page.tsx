@@ -23,6 +23,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import {
   ALERT_SEVERITIES,
   ALERT_WINDOW_KPI_NAMES,
+  alertNameIn,
   EMPTY_GUID,
   type AlertConditionKind,
   type AlertSeverity,
@@ -75,10 +76,11 @@ export function AlertEditorPage() {
   const [confirm, setConfirm] = useState(false);
 
   useEffect(() => {
-    setDraft(existing.data ? draftOf(existing.data) : EMPTY);
+    setDraft(existing.data ? draftOf(existing.data, lang) : EMPTY);
     setField(null);
-  }, [existing.data, id]);
+  }, [existing.data, id, lang]);
 
+  const shownName = existing.data ? alertNameIn(existing.data.name, existing.data.nameKey, lang) : '';
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const err = (prefix: string) => !!field && (field === prefix || field.startsWith(`${prefix}.`));
 
@@ -98,7 +100,7 @@ export function AlertEditorPage() {
       const saved = await save.mutateAsync({ id, body: bodyOf(draft, lang) });
       notify(t('alerts_saved'), 'success');
       if (!id) void navigate(paths.settingsAlert(lang, saved.id), { replace: true });
-      else setDraft(draftOf(saved));
+      else setDraft(draftOf(saved, lang));
     } catch (e) {
       const f = e instanceof ApiError ? (e.field ?? null) : null;
       setField(f ?? 'form');
@@ -138,7 +140,7 @@ export function AlertEditorPage() {
         </Button>
       </Stack>
       <Typography variant="h5" component="h1">
-        {id ? `${t('alerts_edit_title')} · ${existing.data?.name ?? ''}` : t('alerts_new_title')}
+        {id ? `${t('alerts_edit_title')} · ${shownName}` : t('alerts_new_title')}
       </Typography>
       {id && existing.isPending && <LinearProgress aria-label={t('alerts_loading')} />}
       {field && (
@@ -436,7 +438,7 @@ export function AlertEditorPage() {
                 <MenuItem value={EMPTY_GUID}>{t('alerts_linked_none')}</MenuItem>
                 {others.map((a) => (
                   <MenuItem key={a.id} value={a.id}>
-                    {a.name}
+                    {alertNameIn(a.name, a.nameKey, lang)}
                   </MenuItem>
                 ))}
               </Select>
@@ -481,7 +483,7 @@ export function AlertEditorPage() {
       )}
       <ConfirmDialog
         open={confirm}
-        message={t('alerts_delete_confirm', { name: existing.data?.name ?? '' })}
+        message={t('alerts_delete_confirm', { name: shownName })}
         onYes={() => void onDelete()}
         onNo={() => setConfirm(false)}
       />

@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { LOCALES, type AlertOccurrence } from '@footfall/domain';
+import { alertNameIn, LOCALES, type AlertOccurrence } from '@footfall/domain';
 import { useLang } from '../../../lib/use-lang';
 import { when } from './alert-texts';
 import { SeverityChip } from './severity-chip';
@@ -16,7 +16,8 @@ import { SeverityChip } from './severity-chip';
 /** Occurrences of alerts (newest first) with what was sent to whom on each channel. */
 export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: boolean; label: string }) {
   const { t } = useTranslation();
-  const locale = LOCALES[useLang()];
+  const lang = useLang();
+  const locale = LOCALES[lang];
   if (props.rows.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -42,7 +43,7 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
               {props.showAlert && (
                 <TableCell>
                   <SeverityChip severity={o.severity} />
-                  {o.alertName}
+                  {alertNameIn(o.alertName, o.alertNameKey, lang)}
                 </TableCell>
               )}
               <TableCell>{o.nodeName}</TableCell>

@@ -9,7 +9,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import NotificationsActive from '@mui/icons-material/NotificationsActiveOutlined';
-import { LOCALES } from '@footfall/domain';
+import { alertNameIn, LOCALES } from '@footfall/domain';
 import { paths } from '../../../config/paths';
 import { useLang } from '../../../lib/use-lang';
 import { useAlertMenuItems } from '../api/alerts-api';
@@ -51,7 +51,7 @@ export function AlertsMenuButton() {
             onClick={() => setAnchor(null)}
           >
             <ListItemText
-              primary={`${i.resolvedOn ? '' : '● '}${i.alertName} · ${i.nodeName}`}
+              primary={`${i.resolvedOn ? '' : '● '}${alertNameIn(i.alertName, i.alertNameKey, lang)} · ${i.nodeName}`}
               secondary={when(i.openedOn, LOCALES[lang])}
             />
           </MenuItem>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { alertNameIn } from '@footfall/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
@@ -80,7 +81,7 @@ export function AlertsPage() {
                 <TableRow key={a.id} hover>
                   <TableCell>
                     <Link component={RouterLink} to={paths.settingsAlert(lang, a.id)}>
-                      {a.name}
+                      {alertNameIn(a.name, a.nameKey, lang)}
                     </Link>
                   </TableCell>
                   <TableCell>{conditionText(t, a.condition)}</TableCell>
