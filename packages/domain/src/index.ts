@@ -29,6 +29,7 @@ export * from './contracts/events.js';
 export * from './contracts/timeseries.js';
 export * from './contracts/sensors.js';
 export * from './contracts/sensor-vendors.js';
+export * from './contracts/sensor-brickstream.js';
 export * from './contracts/query.js';
 export * from './policies/index.js';
 export * from './contracts/monitoring.js';

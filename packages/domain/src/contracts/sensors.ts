@@ -30,7 +30,15 @@ export const DeviceSensorSettings = z
 export type DeviceSensorSettings = z.infer<typeof DeviceSensorSettings>;
 
 /** The vendors whose push format a device push URL (`/api/ingest/k/<key>/<vendor>`) accepts. */
-export const PUSH_VENDORS = ['axis', 'hikvision', 'irisys', 'milesight', 'vivotek', 'xovis'] as const;
+export const PUSH_VENDORS = [
+  'axis',
+  'brickstream',
+  'hikvision',
+  'irisys',
+  'milesight',
+  'vivotek',
+  'xovis',
+] as const;
 export type PushVendor = (typeof PUSH_VENDORS)[number];
 
 /** A device that pushed before anyone registered it (superAdmin list, adopt into the tree). */
@@ -116,10 +124,13 @@ export const XovisEnvelope = z.looseObject({
     package_info: z
       .looseObject({ version: z.string().optional(), id: z.number().int().optional() })
       .optional(),
-    sensor_info: z.looseObject({
-      serial_number: z.string().trim().min(1).max(100),
-      name: z.string().optional(),
-    }),
+    /** absent in some firmware 5 pushes: then the device is the one of the push URL's key */
+    sensor_info: z
+      .looseObject({
+        serial_number: z.string().trim().min(1).max(100),
+        name: z.string().optional(),
+      })
+      .optional(),
     logics: z.array(XovisLogic).max(100),
   }),
 });

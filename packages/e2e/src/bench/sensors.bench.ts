@@ -17,7 +17,7 @@ import { freshDatabase, printTable, step, type BenchModule } from './bench-kit.j
  * `POST /api/ingest/measurements`: points stored per second and requests per second. Each format gets
  * its own device (own series), an ingest key as X-Api-Key, and requests shaped as the device sends
  * them: batches of minute intervals where the format carries many (measurements, Xovis records,
- * Irisys count logs, Axis Retail Data measurements, Vivotek counting info), one alarm or report per
+ * Irisys count logs, Axis Retail Data measurements, Vivotek counting info, Brickstream Count rows), one alarm or report per
  * request where the device sends one (Hikvision, Milesight). Every answer is checked (200, accepted).
  */
 const MINUTE = 60_000;
@@ -130,6 +130,27 @@ function formats(perRequest: number, startMs: number): Format[] {
             Source: { MacAddress: mac },
             Data: [{ RuleType: 'Counting', CountingInfo }],
           }),
+          points: 2 * half,
+        };
+      },
+    },
+    {
+      name: 'Brickstream XML metrics',
+      url: '/api/ingest/brickstream',
+      contentType: 'application/xml',
+      body: (i, mac) => {
+        const hm = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+        const rows = [];
+        for (let k = 0; k < half; k++)
+          rows.push(
+            `<Count StartTime="${hm(t(i, k))}" EndTime="${hm(t(i, k) + MINUTE)}" UnixStartTime="${t(i, k) / 1000}" Enters="${k % 4}" Exits="${k % 3}" Status="4"/>`,
+          );
+        return {
+          body: `<?xml version="1.0"?>
+<Metrics SiteId="bench" DeviceId="bench"><Properties><Version>5</Version><MacAddress>${mac.toLowerCase()}</MacAddress>
+<Timezone>0</Timezone><DST>0</DST><HwPlatform>2300</HwPlatform></Properties><ReportData Interval="1">
+<Report Date="${iso(t(i, 0)).slice(0, 10)}"><Object Id="0" ObjectType="0" Name="1">${rows.join('')}</Object></Report>
+</ReportData></Metrics>`,
           points: 2 * half,
         };
       },

@@ -26,6 +26,7 @@ import { axisRoutes } from './timeseries/sensors/axis.routes.js';
 import { hikvisionRoutes } from './timeseries/sensors/hikvision.routes.js';
 import { milesightRoutes } from './timeseries/sensors/milesight.routes.js';
 import { vivotekRoutes } from './timeseries/sensors/vivotek.routes.js';
+import { brickstreamRoutes } from './timeseries/sensors/brickstream.routes.js';
 import { occupancyRoutes } from './occupancy/occupancy.routes.js';
 import { monitoringRoutes } from './monitoring/monitoring.routes.js';
 import { objectiveRoutes } from './objectives/objectives.routes.js';
@@ -64,6 +65,7 @@ export const features: Feature[] = [
   hikvisionRoutes,
   milesightRoutes,
   vivotekRoutes,
+  brickstreamRoutes,
   occupancyRoutes,
   queryRoutes,
   formulaRoutes,

@@ -54,6 +54,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/ingest/k/:pushKey/hikvision',
   'POST /api/ingest/k/:pushKey/milesight',
   'POST /api/ingest/k/:pushKey/vivotek',
+  'POST /api/ingest/k/:pushKey/brickstream',
   // customer sign-in pages (features/sso): their branding, starting an attempt, the code exchange
   'GET /api/CustomerSignIn/public/:slug',
   'POST /api/CustomerSignIn/public/:slug/start',

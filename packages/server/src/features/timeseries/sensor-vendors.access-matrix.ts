@@ -26,6 +26,17 @@ export const accessMatrix: MatrixTable = {
     }),
     expect: scoped(200, ADMIN_KIND),
   },
+  'POST /api/ingest/brickstream': {
+    request: async (m) => ({
+      url: '/api/ingest/brickstream',
+      headers: { 'content-type': 'application/xml' },
+      payload: `<Metrics><Properties><MacAddress>${await macOf(m, m.target.device.id)}</MacAddress>
+<Timezone>1</Timezone><DST>0</DST></Properties><ReportData Interval="15"><Report Date="2025-01-02">
+<Object Id="0" Name="1"><Count StartTime="12:00:00" EndTime="12:15:00" Enters="3" Exits="1"/></Object>
+</Report></ReportData></Metrics>`,
+    }),
+    expect: scoped(200, ADMIN_KIND),
+  },
   'POST /api/ingest/milesight': {
     request: async (m) => ({
       url: '/api/ingest/milesight',
@@ -62,7 +73,7 @@ export const accessMatrix: MatrixTable = {
   },
   // the per-device push URLs: the key in the path is the credential, whoever calls (a bad key: 401)
   ...Object.fromEntries(
-    ['axis', 'hikvision', 'milesight', 'vivotek'].map((vendor) => [
+    ['axis', 'brickstream', 'hikvision', 'milesight', 'vivotek'].map((vendor) => [
       `POST /api/ingest/k/:pushKey/${vendor}`,
       {
         request: () => ({ url: `/api/ingest/k/not-a-valid-push-key-0123456789/${vendor}`, payload: {} }),

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DevicePushKeyView, Principal, UnknownDeviceView } from '@footfall/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
+import { unitOfWork } from '../../../platform/db/unit-of-work.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { IngestKeyPrincipal } from '../../../platform/http/access.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
@@ -42,6 +43,25 @@ export function createDeviceAdmin(deps: { db: Db; clock: Clock; scope: ScopeServ
       id: string;
     }>`select id from node where id = ${deviceId} and type = 'device'`.execute(db);
     if (rows.length === 0) throw notFound('Device');
+  }
+
+  /**
+   * The attributes a node adopting an unknown device gets: its MAC address (when the identity is one,
+   * written AA:BB:CC:DD:EE:FF) or its serial number (as the device sent it). Locks the list entry.
+   */
+  async function adoptionAttributes(
+    identity: string,
+  ): Promise<{ macAddress?: string; serialNumber?: string }> {
+    const { rows } = await sql<{ identities: string[] }>`
+      select identities from sensor_unknown_device where identity = ${identity} and adopted_at is null
+      for update`.execute(db);
+    const r = rows[0];
+    if (!r) throw notFound('Unknown device');
+    if (/^[0-9a-f]{12}$/.test(identity))
+      return { macAddress: identity.toUpperCase().match(/../g)!.join(':') };
+    const serial = r.identities.find((s) => s.trim().toLowerCase() === identity) ?? identity;
+    if (serial.length > 100) throw badRequest('The identity is too long for a serial number', 'identity');
+    return { serialNumber: serial };
   }
 
   return {
@@ -108,27 +128,25 @@ export function createDeviceAdmin(deps: { db: Db; clock: Clock; scope: ScopeServ
     },
 
     /**
-     * The attributes a node adopting an unknown device gets: its MAC address (when the identity is
-     * one, written AA:BB:CC:DD:EE:FF) or its serial number (as the device sent it).
+     * Adopts an unknown device into the tree in one transaction: the device node (made by `createNode`
+     * with the adoption attributes, its event-log entry included) and the list entry marked adopted
+     * commit together or not at all. The entry is locked first, so a second adoption of the same device
+     * waits, then finds it adopted (404) and creates nothing. The unknown-devices list keeps who pushed
+     * and how often, not the payloads: there is nothing to replay; the devices re-send what was refused
+     * (Xovis and Irisys keep unacknowledged packages), and those pushes now land on the node.
      */
-    async adoptionAttributes(identity: string): Promise<{ macAddress?: string; serialNumber?: string }> {
-      const { rows } = await sql<{ identities: string[] }>`
-        select identities from sensor_unknown_device where identity = ${identity} and adopted_at is null`.execute(
-        db,
-      );
-      const r = rows[0];
-      if (!r) throw notFound('Unknown device');
-      if (/^[0-9a-f]{12}$/.test(identity))
-        return { macAddress: identity.toUpperCase().match(/../g)!.join(':') };
-      const serial = r.identities.find((s) => s.trim().toLowerCase() === identity) ?? identity;
-      if (serial.length > 100) throw badRequest('The identity is too long for a serial number', 'identity');
-      return { serialNumber: serial };
-    },
-
-    async markAdopted(identity: string, nodeId: string) {
-      await sql`
-        update sensor_unknown_device set adopted_node_id = ${nodeId}, adopted_at = ${clock.now()}
-        where identity = ${identity}`.execute(db);
+    async adopt<T extends { id: string }>(
+      identity: string,
+      createNode: (attributes: { macAddress?: string; serialNumber?: string }) => Promise<T>,
+    ): Promise<T> {
+      return unitOfWork(db, async () => {
+        const node = await createNode(await adoptionAttributes(identity));
+        const { rows } = await sql<{ identity: string }>`
+          update sensor_unknown_device set adopted_node_id = ${node.id}, adopted_at = ${clock.now()}
+          where identity = ${identity} and adopted_at is null returning identity`.execute(db);
+        if (rows.length === 0) throw notFound('Unknown device');
+        return node;
+      });
     },
   };
 }

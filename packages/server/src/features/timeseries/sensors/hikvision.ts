@@ -11,12 +11,12 @@ const xml = new XMLParser({
   processEntities: false,
 });
 
-/** The XML text of an ISAPI alarm as an object; 400 when it is not well-formed XML. */
-export function readHikvisionXml(text: string): unknown {
+/** A device's XML text as an object (`parser`: the format's reading options); 400 when not well-formed. */
+export function readDeviceXml(text: string, parser: XMLParser = xml): unknown {
   const valid = XMLValidator.validate(text);
   if (valid !== true)
     throw badRequest(`body: not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`, 'body');
-  return xml.parse(text) as unknown;
+  return parser.parse(text) as unknown;
 }
 
 /**
@@ -28,7 +28,7 @@ export function readHikvisionXml(text: string): unknown {
  * (`regionsID`) is its own counter, nameable in the device's `registers` setting.
  */
 export function parseHikvision(text: string): ParsedPush {
-  const doc = parseOr400(HikvisionPeopleCounting, readHikvisionXml(text));
+  const doc = parseOr400(HikvisionPeopleCounting, readDeviceXml(text));
   const alert = doc.EventNotificationAlert;
   const pc = alert.peopleCounting;
   if (!alert.macAddress)

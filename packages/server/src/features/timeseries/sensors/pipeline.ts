@@ -173,6 +173,18 @@ export function createSensorPipeline(deps: {
       });
     },
 
+    /**
+     * The device a per-device push URL writes to (its key's scope is a device node), for payloads that
+     * do not name their sensor (Xovis pushes without `sensor_info`); null for any other caller.
+     */
+    async keyDevice(caller: IngestCaller): Promise<string | null> {
+      const nodeId = caller.ingestKey?.scopeNodeId;
+      if (!nodeId) return null;
+      const { rows } = await sql<{ id: string }>`
+        select id from node where id = ${nodeId} and type = 'device'`.execute(db);
+      return rows[0]?.id ?? null;
+    },
+
     /** The device's location time zone (nearest `timezone` attribute up the tree), UTC without one. */
     deviceTimeZone(deviceId: string): Promise<string> {
       return deviceTimeZone(db, deviceId);

@@ -149,14 +149,14 @@ export const sensorRoutes: Feature = (services) => async (app) => {
       },
     },
     async (req, reply) => {
-      const attributes = await deviceAdmin.adoptionAttributes(req.params.identity);
-      const node: NodeSummary = await services.tree.create(principalOf(req), {
-        parentId: req.body.parentId,
-        name: req.body.name,
-        type: 'DeviceNodeAttributes',
-        attributes,
-      });
-      await deviceAdmin.markAdopted(req.params.identity, node.id);
+      const node: NodeSummary = await deviceAdmin.adopt(req.params.identity, (attributes) =>
+        services.tree.create(principalOf(req), {
+          parentId: req.body.parentId,
+          name: req.body.name,
+          type: 'DeviceNodeAttributes',
+          attributes,
+        }),
+      );
       return reply.status(201).send(node);
     },
   );

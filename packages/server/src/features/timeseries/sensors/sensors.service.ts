@@ -113,8 +113,15 @@ export function createSensorService(deps: {
       for (const [i, env] of envelopes.entries()) {
         const prefix = Array.isArray(body) ? `${i}.logics_data` : 'logics_data';
         const data = env.logics_data;
-        const serial = data.sensor_info.serial_number;
-        const deviceId = await pipeline.resolveDevice(caller, [serial], 'xovis');
+        // firmware 5 pushes without sensor_info are taken at a device's own push URL only
+        const serial = data.sensor_info?.serial_number;
+        const keyDevice = serial === undefined ? await pipeline.keyDevice(caller) : null;
+        if (serial === undefined && !keyDevice)
+          throw badRequest(
+            `${prefix}.sensor_info: required (or push to the device's own push URL)`,
+            `${prefix}.sensor_info`,
+          );
+        const deviceId = keyDevice ?? (await pipeline.resolveDevice(caller, [serial!], 'xovis'));
         const tz = await pipeline.deviceTimeZone(deviceId);
         const settings = await pipeline.deviceSettings(deviceId);
         const selected = settings.logics?.map(String) ?? [];
@@ -155,7 +162,7 @@ export function createSensorService(deps: {
             }
           }
         }
-        batches.push({ deviceId, points, source: serial, packageId: data.package_info?.id });
+        batches.push({ deviceId, points, source: serial ?? 'xovis', packageId: data.package_info?.id });
       }
       const { accepted } = await pipeline.storeBatches(batches);
       let missed = 0;

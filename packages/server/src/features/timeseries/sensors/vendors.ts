@@ -1,5 +1,6 @@
 import { badRequest } from '../../../platform/http/errors.js';
 import { parseAxis } from './axis.js';
+import { parseBrickstream } from './brickstream.js';
 import type { ParsedPush } from './device-push.js';
 import type { DevicePushService } from './device-push.service.js';
 import type { SensorService } from './sensors.service.js';
@@ -15,6 +16,10 @@ export const VENDOR_PARSERS: Record<string, (body: unknown) => ParsedPush> = {
   hikvision: (body) => {
     if (typeof body !== 'string') throw badRequest('body: expected the XML alarm', 'body');
     return parseHikvision(body);
+  },
+  brickstream: (body) => {
+    if (typeof body !== 'string') throw badRequest('body: expected the XML metrics', 'body');
+    return parseBrickstream(body);
   },
 };
 

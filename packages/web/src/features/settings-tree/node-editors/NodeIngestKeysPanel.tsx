@@ -1,19 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CreateIngestKeyBody, type IngestKeyView } from '@footfall/domain';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CreateIngestKeyBody } from '@footfall/domain';
 import { useNotify } from '../../../components/notifications';
 import { ingestKeysQuery, useCreateIngestKey, useRevokeIngestKey } from './api/node-editors-api';
 import { PanelState, formatDateTime } from './components/panel-states';
+import { RevocableKeyList } from './components/revocable-key-list';
 
 /**
  * The ingest keys writing under a node (/api/IngestKey): create (the key is shown once, here, until
@@ -28,7 +25,6 @@ export function NodeIngestKeysPanel({ nodeId }: { nodeId: string }) {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const [revoking, setRevoking] = useState<IngestKeyView | null>(null);
 
   if (keys.isPending) return <PanelState state="loading" />;
   if (keys.isError) return <PanelState state="error" />;
@@ -63,36 +59,26 @@ export function NodeIngestKeysPanel({ nodeId }: { nodeId: string }) {
           </Typography>
         </Alert>
       )}
-      {mine.length === 0 ? (
-        <PanelState state="empty" empty={t('node_editor_no_keys')} />
-      ) : (
-        <List dense disablePadding aria-label={t('node_editor_ingest_keys')}>
-          {mine.map((k) => (
-            <ListItem key={k.id} divider disableGutters data-key-id={k.id} sx={{ gap: 1, flexWrap: 'wrap' }}>
-              <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-                  {k.name}{' '}
-                  <Typography component="span" sx={{ fontFamily: 'monospace' }}>
-                    {k.keyPrefix}…
-                  </Typography>
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {k.revokedOn
-                    ? t('node_editor_key_revoked_on', { at: formatDateTime(i18n.language, k.revokedOn) })
-                    : k.lastUsedOn
-                      ? t('node_editor_key_last_used', { at: formatDateTime(i18n.language, k.lastUsedOn) })
-                      : t('node_editor_key_never_used')}
-                </Typography>
-              </Box>
-              {!k.revokedOn && (
-                <Button size="small" color="error" onClick={() => setRevoking(k)}>
-                  {t('node_editor_revoke')}
-                </Button>
-              )}
-            </ListItem>
-          ))}
-        </List>
-      )}
+      <RevocableKeyList
+        keys={mine}
+        label={t('node_editor_ingest_keys')}
+        empty={t('node_editor_no_keys')}
+        name={(k) => (
+          <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+            {k.name}{' '}
+            <Typography component="span" sx={{ fontFamily: 'monospace' }}>
+              {k.keyPrefix}…
+            </Typography>
+          </Typography>
+        )}
+        status={(k) =>
+          k.lastUsedOn
+            ? t('node_editor_key_last_used', { at: formatDateTime(i18n.language, k.lastUsedOn) })
+            : t('node_editor_key_never_used')
+        }
+        confirm={(k) => t('node_editor_revoke_confirm', { name: k.name })}
+        revoke={revoke}
+      />
       <Stack
         component="form"
         noValidate
@@ -118,20 +104,6 @@ export function NodeIngestKeysPanel({ nodeId }: { nodeId: string }) {
           {t('node_editor_create_key')}
         </Button>
       </Stack>
-      <ConfirmDialog
-        open={revoking !== null}
-        message={t('node_editor_revoke_confirm', { name: revoking?.name ?? '' })}
-        onNo={() => setRevoking(null)}
-        onYes={() => {
-          const key = revoking;
-          setRevoking(null);
-          if (key)
-            revoke.mutate(key.id, {
-              onSuccess: () => notify(t('node_editor_key_revoked'), 'success'),
-              onError: () => notify(t('node_editor_save_failed'), 'error'),
-            });
-        }}
-      />
     </Stack>
   );
 }

@@ -7,8 +7,6 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
@@ -19,8 +17,7 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PUSH_VENDORS, type DevicePushKeyView, type PushVendor } from '@footfall/domain';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PUSH_VENDORS, type PushVendor } from '@footfall/domain';
 import { useNotify } from '../../../components/notifications';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -30,6 +27,7 @@ import {
   useUpdateNode,
 } from './api/node-editors-api';
 import { PanelState, formatDateTime } from './components/panel-states';
+import { RevocableKeyList } from './components/revocable-key-list';
 import { sensorFormOf, settingsOf, type SensorForm } from './lib/sensor-form';
 import type { EditableNode } from './types';
 
@@ -55,7 +53,6 @@ function PushUrls({ deviceId }: { deviceId: string }) {
   const revoke = useRevokeDevicePushKey(deviceId);
   const [vendor, setVendor] = useState<PushVendor>('xovis');
   const [created, setCreated] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<DevicePushKeyView | null>(null);
   const url = (key: string) => `${window.location.origin}/api/ingest/k/${key}/${vendor}`;
 
   return (
@@ -97,28 +94,16 @@ function PushUrls({ deviceId }: { deviceId: string }) {
         <PanelState state="loading" />
       ) : keys.isError ? (
         <PanelState state="error" />
-      ) : keys.data.length === 0 ? (
-        <PanelState state="empty" empty={t('sensor_no_push_keys')} />
       ) : (
-        <List dense disablePadding aria-label={t('sensor_push_urls')}>
-          {keys.data.map((k) => (
-            <ListItem key={k.id} divider disableGutters data-key-id={k.id} sx={{ gap: 1, flexWrap: 'wrap' }}>
-              <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
-                <Typography sx={{ fontFamily: 'monospace' }}>{k.keyPrefix}…</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {k.revokedOn
-                    ? t('node_editor_key_revoked_on', { at: formatDateTime(i18n.language, k.revokedOn) })
-                    : t('sensor_key_created_on', { at: formatDateTime(i18n.language, k.createdOn) })}
-                </Typography>
-              </Box>
-              {!k.revokedOn && (
-                <Button size="small" color="error" onClick={() => setRevoking(k)}>
-                  {t('node_editor_revoke')}
-                </Button>
-              )}
-            </ListItem>
-          ))}
-        </List>
+        <RevocableKeyList
+          keys={keys.data}
+          label={t('sensor_push_urls')}
+          empty={t('sensor_no_push_keys')}
+          name={(k) => <Typography sx={{ fontFamily: 'monospace' }}>{k.keyPrefix}…</Typography>}
+          status={(k) => t('sensor_key_created_on', { at: formatDateTime(i18n.language, k.createdOn) })}
+          confirm={(k) => t('sensor_revoke_confirm', { key: k.keyPrefix })}
+          revoke={revoke}
+        />
       )}
       <Box>
         <Button
@@ -134,20 +119,6 @@ function PushUrls({ deviceId }: { deviceId: string }) {
           {t('sensor_create_push_url')}
         </Button>
       </Box>
-      <ConfirmDialog
-        open={revoking !== null}
-        message={t('sensor_revoke_confirm', { key: revoking?.keyPrefix ?? '' })}
-        onNo={() => setRevoking(null)}
-        onYes={() => {
-          const key = revoking;
-          setRevoking(null);
-          if (key)
-            revoke.mutate(key.id, {
-              onSuccess: () => notify(t('node_editor_key_revoked'), 'success'),
-              onError: () => notify(t('node_editor_save_failed'), 'error'),
-            });
-        }}
-      />
     </Stack>
   );
 }
