@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DemoOrganisation } from '../demo/demo.service.js';
-import { hash, poisson, rng } from '../demo/demo-counts.model.js';
+import { hash, poisson, rng } from '../demo/demo.service.js';
 import { ensurePartition, replaceZones, upsertFloorPlan, upsertPlacement } from './tracks.repository.js';
 
 /**

@@ -95,7 +95,7 @@ describe('Xovis live frames', () => {
       time: k === 2 ? new Date(VENDOR_TIME + k * 1000).toISOString() : VENDOR_TIME + k * 1000,
       tracked_objects: [
         { ...object, position: [0.4 + k * 0.5, 0.1, 1.0] },
-        { ...object, track_id: 9007199254740993, track_id_str: '9007199254740993', position: [2, k, 1.6] },
+        { ...object, track_id: 2 ** 53, track_id_str: '9007199254740993', position: [2, k, 1.6] },
         { ...object, track_id: 168, type: 'GROUP', position: [5, 5, 1.2] },
       ],
     }));
