@@ -43,6 +43,10 @@ const SCREENS: [name: string, route: string][] = [
   ['live-view', 'liveviews'],
   ['showtimes', 'orgtreeevent'],
   ['ranking', 'ranking'],
+  ['tracks-viewer', 'track/Viewer'],
+  ['tracks-player', 'track/Player'],
+  ['heat-map', 'track/HeatMap'],
+  ['floor-plan', 'track/FloorPlan'],
   ['objectives', 'settings/objectives'],
   ['performance', 'performance'],
   ['monitoring-tickets', 'monitoring/tickets'],
@@ -84,7 +88,7 @@ test.describe('help center', () => {
     await expect(page.getByRole('heading', { name: 'User guide', level: 1 })).toBeVisible();
     // every figure is there and loads
     const images = page.locator('main img');
-    expect(await images.count()).toBeGreaterThanOrEqual(14);
+    expect(await images.count()).toBeGreaterThanOrEqual(18);
     for (const img of await images.all()) {
       await img.scrollIntoViewIfNeeded();
       await expect
@@ -95,6 +99,9 @@ test.describe('help center', () => {
     await expect(page.getByRole('status')).toHaveText(/Sections matching: \d+/);
     await expect(page.locator('#performance')).toBeVisible();
     await expect(page.locator('#mobile')).toBeHidden();
+    await page.getByLabel('Search the guide').fill('heat map');
+    await expect(page.locator('#tracks')).toBeVisible();
+    await expect(page.locator('#ranking')).toBeHidden();
     await page.getByLabel('Search the guide').fill('zzzz-nothing');
     await expect(page.getByRole('status')).toHaveText('No section matches; try another word.');
     await page.getByLabel('Search the guide').fill('');

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 import { DEMO_PASSWORD, LANGS, signIn, snap } from '../src/support/shell';
 import { startTestProvider, type TestProvider } from '../../server/src/test/oidc-test-provider';
@@ -16,6 +16,13 @@ const CLOSED = 'e2e-closed';
 const PROVIDER_PORT = Number(process.env.E2E_PORT ?? 5123) + 2000;
 
 let idp: TestProvider;
+
+/** Nothing on the page is wider than the phone (poll: the layout settles after the first paint). */
+async function fitsThePhone(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+}
 
 async function superAdminToken(request: APIRequestContext) {
   const res = await request.post('/authentication', {
@@ -146,6 +153,60 @@ test.describe('customer sign-in (OpenID Connect)', () => {
     await expect(page.getByRole('link', { name: 'Volver a la página de inicio de sesión' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'sso refused (es)');
     await snap(page, 'es-sso-not-allowed');
+  });
+
+  test('on a 390 px phone: the customer pages, the provider round trip, the loading layout, in en/fr/es', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000); // axe on nine pages plus a sign-in on a loaded machine
+    await page.setViewportSize({ width: 390, height: 844 });
+    const slugs = { desjardins: 'Desjardins', lq: 'Loto-Québec', teppermans: "Tepperman's" };
+    for (const lang of LANGS) {
+      for (const [slug, name] of Object.entries(slugs)) {
+        await page.goto(`/${lang}/login/${slug}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const button = page.getByRole('button', { name: new RegExp(name) });
+        await expect(button).toBeInViewport();
+        const box = (await button.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+        await fitsThePhone(page);
+        await expectNoSeriousA11yViolations(page, `login ${slug} 390 (${lang})`);
+        await snap(page, `${lang}-login-${slug}-390`);
+      }
+    }
+
+    // a sign-in through the provider on the phone: the single-sign-on layout is shown while our
+    // server exchanges the answer (the exchange is held back 1.5 s, then goes to the real server)
+    await page.route(`**/authentication/${OPEN}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto(`/es/login/${OPEN}`);
+    await expect(page.getByRole('heading', { name: 'Personal de E2E Corp', level: 1 })).toBeVisible();
+    await fitsThePhone(page);
+    await page.getByRole('button', { name: /E2E Corp/ }).click();
+    await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/interaction/`));
+    idp.accounts.set('lea', { email: 'lea.gagnon@e2e.test', given_name: 'Léa', family_name: 'Gagnon' });
+    await page.locator('input[name=login]').fill('lea');
+    await page.locator('input[name=password]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await expect(page).toHaveURL(new RegExp(`/login/${OPEN}/callback`));
+    const callback = page.url();
+    await expect(page.getByText('Cargando su cuenta...')).toBeVisible();
+    await fitsThePhone(page);
+    await expectNoSeriousA11yViolations(page, 'sso loading 390 (es)');
+    await snap(page, 'es-sso-loading-390');
+    await expect(page).toHaveURL(/\/es\/dashboard/, { timeout: 20_000 });
+    await expect(page.getByTestId('bottom-navigation')).toBeVisible();
+    await page.unroute(`**/authentication/${OPEN}`);
+
+    // a used answer again: refused, said in the page's language, on the phone
+    await page.goto(callback);
+    await expect(page.getByRole('alert')).toContainText('ya se usó');
+    await fitsThePhone(page);
+    await expectNoSeriousA11yViolations(page, 'sso refused 390 (es)');
+    await snap(page, 'es-sso-refused-390');
   });
 
   test("the demo customers' pages show their branding and say when the provider is absent", async ({

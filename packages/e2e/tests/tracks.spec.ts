@@ -57,6 +57,59 @@ test.describe('tracks as a store user', () => {
   });
   test.afterAll(() => context.close());
 
+  test('the Tracks section: a toolbar icon for every role, its own title, the phone section menu', async () => {
+    const toolbar = page.getByTestId('top-toolbar');
+    for (const [lang, word] of [
+      ['fr', 'Trajets'],
+      ['es', 'Trayectorias'],
+      ['en', 'Tracks'],
+    ] as const) {
+      await page.goto(`/${lang}/dashboard`);
+      await expect(toolbar.getByRole('link', { name: word, exact: true })).toBeVisible();
+    }
+    await toolbar.getByRole('link', { name: 'Tracks', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/track\/Viewer$/);
+    await expect(page.locator('[data-layout="tracks"]')).toBeVisible();
+    await expect(toolbar).toContainText('Tracks');
+    await expect(toolbar).not.toContainText('Dashboards');
+    // in its own section the tracks icon gives way to the dashboards one
+    await expect(toolbar.getByRole('link', { name: 'Tracks', exact: true })).toHaveCount(0);
+    await expect(toolbar.getByRole('link', { name: 'Dashboards', exact: true })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Views and locations' })).toHaveCount(0); // no dashboards pane
+    await expect(page.getByTestId('track-tab-player')).toBeVisible();
+
+    // on a phone: the section menu opens the tracks, titled Tracks in the top bar
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto('/en/dashboard');
+      await page.getByTestId('section-menu-button').click();
+      await page.getByTestId('section-menu-tracks').click();
+      await expect(page).toHaveURL(/\/en\/track\/Viewer$/);
+      await expect(page.getByTestId('mobile-header').getByRole('heading', { name: 'Tracks' })).toBeVisible();
+      await expect(page.getByTestId('track-master-row').first()).toBeVisible();
+      // nothing wider than the phone (the tables scroll inside their own frame)
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+          .filter((e) => !e.parentElement?.closest('.MuiTableContainer-root, .MuiTabs-scroller'))
+          .slice(0, 5)
+          .map((e) =>
+            `${e.tagName}.${e.className} ${e.getAttribute('data-testid') ?? ''} ${Math.round(e.getBoundingClientRect().width)}`.slice(
+              0,
+              160,
+            ),
+          ),
+      );
+      expect(wide).toEqual([]);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+        .toBeLessThanOrEqual(0);
+      await snap(page, 'tracks-viewer-390-en');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
   test("viewer: master rows, a row's tracks, then the player", async () => {
     test.slow();
     const { body, data } = await openWith<{ rows: MasterRow[]; totalTracks: number }>(

@@ -52,6 +52,7 @@ describe('top toolbar', () => {
       'monitoring',
       'liveViews',
       'showtimes',
+      'tracks',
     ]);
     expect(toolbarSections(user(['superAdmin']), 'settings')).toEqual([
       'dashboard',
@@ -59,25 +60,30 @@ describe('top toolbar', () => {
       'monitoring',
       'liveViews',
       'showtimes',
+      'tracks',
     ]);
-    expect(toolbarSections(user(['User']), 'dashboard')).toEqual(['reports', 'monitoring']);
-    expect(toolbarSections(user(['User']), 'monitoring')).toEqual(['dashboard', 'reports']);
+    expect(toolbarSections(user(['User']), 'dashboard')).toEqual(['reports', 'monitoring', 'tracks']);
+    expect(toolbarSections(user(['User']), 'monitoring')).toEqual(['dashboard', 'reports', 'tracks']);
+    expect(toolbarSections(user(['User']), 'tracks')).toEqual(['dashboard', 'reports', 'monitoring']);
   });
   it('shows live views with occupancy access and showtimes with showtimes access, as the server decides', () => {
     expect(toolbarSections(user(['OccupancyOperator']), 'dashboard')).toEqual([
       'reports',
       'monitoring',
       'liveViews',
+      'tracks',
     ]);
     expect(toolbarSections(user(['User'], { hasAccessOccupancy: true }), 'liveViews')).toEqual([
       'dashboard',
       'reports',
       'monitoring',
+      'tracks',
     ]);
     expect(toolbarSections(user(['User'], { hasAccessOrganizationalTreeEvent: true }), 'showtimes')).toEqual([
       'dashboard',
       'reports',
       'monitoring',
+      'tracks',
     ]);
     for (const r of ROLES) {
       for (const flag of [false, true]) {
@@ -85,6 +91,8 @@ describe('top toolbar', () => {
         const sections = toolbarSections(u, 'dashboard');
         expect(sections.includes('showtimes')).toBe(canAccessShowtimes(u));
         expect(sections.includes('liveViews')).toBe(canAccessOccupancy(u));
+        // tracks are for everyone (spec section 6)
+        expect(sections.includes('tracks')).toBe(true);
         // the web's route guard for showtimes is the server's rule (an admin without the flag reads them)
         expect(routeAccess.orgTreeEvent(u)).toBe(canAccessShowtimes(u));
       }
@@ -92,7 +100,7 @@ describe('top toolbar', () => {
     expect(routeAccess.orgTreeEvent(user(['admin']))).toBe(true);
   });
   it('gives dashboardOnly users no reports', () => {
-    expect(toolbarSections(user(['dashboardOnly']), 'dashboard')).toEqual(['monitoring']);
+    expect(toolbarSections(user(['dashboardOnly']), 'dashboard')).toEqual(['monitoring', 'tracks']);
     expect(routeAccess.reports(user(['dashboardOnly']))).toBe(false);
   });
   it('shows the tickets button to superAdmin and admin only', () => {

@@ -10,15 +10,25 @@ import { canAccessOccupancy, canAccessShowtimes, canOpenReports } from './areas.
  */
 type MenuSubject = { roles: readonly Role[]; mobileSettings: MobileSettings };
 
-export type Section = 'dashboard' | 'reports' | 'monitoring' | 'settings' | 'liveViews' | 'showtimes';
+export type Section =
+  'dashboard' | 'reports' | 'monitoring' | 'settings' | 'liveViews' | 'showtimes' | 'tracks';
 
 /**
  * Section icons of the top toolbar (and of the mobile layout's section menu): the current section's
  * icon is hidden, settings for admins only, reports for all but dashboard-only users, the live views
- * list with occupancy access and showtimes with showtimes access (the rules the server enforces).
+ * list with occupancy access and showtimes with showtimes access (the rules the server enforces), and
+ * tracks (viewer, player, heat map, attendance) for every role (spec section 6).
  */
 export function toolbarSections(user: MenuSubject, current: Section): Section[] {
-  const all: Section[] = ['settings', 'dashboard', 'reports', 'monitoring', 'liveViews', 'showtimes'];
+  const all: Section[] = [
+    'settings',
+    'dashboard',
+    'reports',
+    'monitoring',
+    'liveViews',
+    'showtimes',
+    'tracks',
+  ];
   return all.filter((s) => {
     if (s === current) return false;
     if (s === 'settings') return inRoleGroup(user, 'adminKind');

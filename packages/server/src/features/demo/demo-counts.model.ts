@@ -48,7 +48,7 @@ export function rng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const hash = (...parts: number[]) =>
+export const hash = (...parts: number[]) =>
   parts.reduce((h, p) => Math.imul(h ^ (p | 0), 0x9e3779b1) >>> 0, 0x811c9dc5);
 
 export function poisson(lambda: number, random: () => number): number {

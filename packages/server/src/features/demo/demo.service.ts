@@ -232,3 +232,6 @@ export type DemoService = ReturnType<typeof createDemoService>;
 /** for the monitoring demo (the faults it raises incidents for) and its test */
 export { DEMO_SENSOR_FAULTS, type DemoDoorRef } from './demo-organisation.js';
 export type { ZoneRules } from './demo-zone.js';
+
+/** The demo's seeded noise, for other features' demo data (tracks). */
+export { hash, poisson, rng } from './demo-counts.model.js';

@@ -2,13 +2,16 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DemoOrganisation } from '../demo/demo.service.js';
+import { hash, poisson, rng } from '../demo/demo.service.js';
 import { ensurePartition, replaceZones, upsertFloorPlan, upsertPlacement } from './tracks.repository.js';
 
 /**
  * Tracks demo (issue 18): Toronto Eaton Centre gets a floor plan (an SVG drawn here), its first two
  * doors become ceiling sensors placed side by side on it with their zones, and the last three days
  * (and today so far) get trajectories of shoppers during opening hours, generated in one SQL statement
- * (about 1,100 tracks, 70,000 positions: a few seconds on first start).
+ * per sensor (about 1,000 tracks, 70,000 positions: a few seconds on first start). How many shoppers
+ * each hour sees is drawn here (seeded, so every first start gets the same ones): a weekday factor
+ * (quiet Tuesday, busy Saturday), an afternoon peak and Poisson noise, so days and hours differ.
  */
 export const DEMO_TRACK_LOCATION = 'Toronto Eaton Centre';
 const DAY_MS = 86_400_000;
@@ -37,6 +40,42 @@ ${shelf(660, 560, 180, 50)}
 <text x="700" y="110">Shoes</text><text x="960" y="480">Checkout</text>
 <text x="285" y="760">Entrance</text><text x="610" y="410">Mall court</text>
 </g></svg>`;
+}
+
+/** Shoppers per hour by local weekday (Sunday first), before the hour-of-day shape. */
+const WEEKDAY = [0.95, 0.7, 0.6, 0.75, 0.9, 1.2, 1.45];
+export const OPEN_HOURS = { from: 10, to: 20 };
+
+/** `YYYY-MM-DD` of an instant in a time zone. */
+const localDate = (at: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
+
+/**
+ * Shoppers seen by sensor `sensor` in each opening hour of the local days `days` (`YYYY-MM-DD`):
+ * deterministic (seeded by day, hour and sensor), about 20 per hour at the mid-afternoon peak of an
+ * ordinary day, more on weekends, fewer early in the week.
+ */
+export function demoShoppersPerHour(
+  days: string[],
+  sensor: number,
+): { day: string[]; hour: number[]; shoppers: number[] } {
+  const out = { day: [] as string[], hour: [] as number[], shoppers: [] as number[] };
+  for (const day of days) {
+    const dayNumber = Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+    const weekday = new Date(dayNumber * DAY_MS).getUTCDay();
+    // the whole day busier or quieter than its weekday says (weather, events): +-15 %
+    const mood = 0.85 + 0.3 * rng(hash(18, dayNumber, sensor))();
+    for (let h = OPEN_HOURS.from; h <= OPEN_HOURS.to; h++) {
+      const shape = 0.35 + Math.exp(-(((h - 14.5) / 2.6) ** 2));
+      const lambda = 16 * WEEKDAY[weekday]! * mood * shape;
+      out.day.push(day);
+      out.hour.push(h);
+      out.shoppers.push(poisson(lambda, rng(hash(18, dayNumber, h, sensor))));
+    }
+  }
+  return out;
 }
 
 type Rect = [number, number, number, number];
@@ -87,8 +126,13 @@ export async function seedDemoTracks(deps: { db: Db; clock: Clock }, demo: DemoO
   const today = Math.floor(now.getTime() / DAY_MS);
   for (let d = today - 4; d <= today + 2; d++) await ensurePartition(db, new Date(d * DAY_MS));
 
+  const todayLocal = localDate(now, location.timezone);
+  const days = [3, 2, 1, 0].map((back) =>
+    new Date(Date.parse(`${todayLocal}T00:00:00Z`) - back * DAY_MS).toISOString().slice(0, 10),
+  );
+
   await db.transaction().execute(async (tx) => {
-    // the same shoppers on every first start
+    // the same paths on every first start
     await sql`select setseed(0.18)`.execute(tx);
     for (const [i, device] of devices.entries()) {
       const s = SENSORS[i]!;
@@ -101,14 +145,13 @@ export async function seedDemoTracks(deps: { db: Db; clock: Clock }, demo: DemoO
       await sql`insert into track_device (device_id) values (${device.id}) on conflict do nothing`.execute(
         tx,
       );
-      // Per local opening hour of the last 3 days and today: 4-28 shoppers (peak mid-afternoon, random), each
-      // walking from the door through 3 random spots and back, a position every 3 s for 1-5.5 minutes.
+      // Per local opening hour of the last 3 days and today: the hour's shoppers (above), each walking
+      // from the door through 3 random spots and back, a position every 3 s for 1-5.5 minutes.
+      const plan = demoShoppersPerHour(days, i);
       await sql`
         with hours as (
-          select (d::date + make_interval(hours => h)) at time zone ${location.timezone} as hour_start, h
-          from generate_series((${now}::timestamptz at time zone ${location.timezone})::date - 3,
-                               (${now}::timestamptz at time zone ${location.timezone})::date, interval '1 day') d,
-               generate_series(10, 20) h
+          select (d + make_interval(hours => h)) at time zone ${location.timezone} as hour_start, n
+          from unnest(${plan.day}::date[], ${plan.hour}::int[], ${plan.shoppers}::int[]) as p(d, h, n)
         ),
         shoppers as (
           select hour_start + random() * interval '1 hour' as t0, k,
@@ -117,7 +160,7 @@ export async function seedDemoTracks(deps: { db: Db; clock: Clock }, demo: DemoO
                   ${0.5} + random() * ${s.room.w - 1}, ${s.door[0]}]::float8[] as wx,
             array[${s.door[1]}, ${0.5} + random() * ${s.room.h - 1}, ${0.5} + random() * ${s.room.h - 1},
                   ${0.5} + random() * ${s.room.h - 1}, ${s.door[1]}]::float8[] as wy
-          from hours, generate_series(1, (4 + 16 * sin(pi() * (h - 10) / 11) + random() * 8)::int) k
+          from hours, generate_series(1, n) k
         ),
         steps as (
           select sh.*, st, (st * 4.0 / sh.steps) as pos from shoppers sh, generate_series(0, sh.steps) st

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { authHeader, makeDevice, makeLocation, makeUser } from '../../test/factories.js';
 import type { DemoOrganisation } from '../demo/demo.service.js';
-import { DEMO_TRACK_LOCATION } from './tracks-demo.js';
+import { DEMO_TRACK_LOCATION, demoShoppersPerHour } from './tracks-demo.js';
 
 /** Day partitions of track_point: created ahead by the job, dropped once a whole day is past the retention. */
 let t: TestApp;
@@ -47,6 +47,31 @@ describe('track partitions', () => {
 });
 
 describe('track demo', () => {
+  it('draws shoppers per hour by weekday and hour, the same on every run', () => {
+    const week = [
+      '2026-03-01',
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+    ];
+    const plan = demoShoppersPerHour(week, 0);
+    expect(demoShoppersPerHour(week, 0)).toEqual(plan);
+    expect(demoShoppersPerHour(week, 1).shoppers).not.toEqual(plan.shoppers);
+    const total = (day: string) =>
+      plan.shoppers.filter((_, i) => plan.day[i] === day).reduce((a, b) => a + b, 0);
+    const totals = week.map(total);
+    expect(new Set(totals).size).toBeGreaterThan(5);
+    expect(total('2026-03-07')).toBeGreaterThan(total('2026-03-03')); // Saturday over Tuesday
+    // hours differ within a day, the afternoon busier than the opening hour on average over the week
+    const byHour = (h: number) =>
+      plan.shoppers.filter((_, i) => plan.hour[i] === h).reduce((a, b) => a + b, 0);
+    expect(byHour(15)).toBeGreaterThan(byHour(10));
+    expect(new Set(plan.shoppers.slice(0, 11)).size).toBeGreaterThan(4);
+  });
+
   it('gives the demo store a plan, two placed sensors with zones and a few days of trajectories, quickly', async () => {
     t.clock.set('2026-03-10T20:00:00Z');
     const location = await makeLocation(t.db, {
@@ -94,6 +119,17 @@ describe('track demo', () => {
     });
     expect(master.statusCode, master.body).toBe(200);
     expect(master.json().rows.length).toBeGreaterThan(10);
+    // the days differ: tracks started per local day (Sat 7, Sun 8, Mon 9, Tue 10 until 16:00)
+    const perDay = await sql<{ day: string; n: number }>`
+      select to_char(min_at at time zone 'America/Toronto', 'YYYY-MM-DD') as day, count(*)::int as n
+      from (select min(occurred_on) as min_at from track_point
+            where device_id in (${doors[0]!.id}, ${doors[1]!.id}) group by device_id, track_id) s
+      group by 1 order by 1`.execute(t.db);
+    console.log(`tracks demo per day: ${JSON.stringify(perDay.rows)}`);
+    const n = Object.fromEntries(perDay.rows.map((r) => [r.day, r.n]));
+    expect(Object.keys(n)).toEqual(['2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10']);
+    expect(new Set(Object.values(n)).size).toBe(4);
+    expect(n['2026-03-07']!).toBeGreaterThan(n['2026-03-09']! * 1.3); // Saturday over Monday
     // a second start changes nothing
     await t.app.services.tracksDemo(demo);
     const again = await sql<{ n: number }>`select count(*)::int as n from track_point

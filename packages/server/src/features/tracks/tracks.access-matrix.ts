@@ -50,6 +50,16 @@ export const accessMatrix: MatrixTable = {
     }),
     expect: scoped(200, ADMIN_KIND),
   },
+  'POST /api/ingest/xovis/tracks/:serial': {
+    request: async (m) => ({
+      url: `/api/ingest/xovis/tracks/${encodeURIComponent(await macOf(m, m.target.device.id))}`,
+      payload: {
+        time: hourAgo().getTime(),
+        tracked_objects: [{ track_id: 42, type: 'PERSON', position: [1.5, 2.5, 1.7] }],
+      },
+    }),
+    expect: scoped(200, ADMIN_KIND),
+  },
   'POST /api/Track/GetTrackViewerMasterRows': {
     request: (m) => ({ url: '/api/Track/GetTrackViewerMasterRows', payload: period(m) }),
     expect: scoped(200),

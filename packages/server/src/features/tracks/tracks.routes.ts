@@ -76,6 +76,24 @@ export const trackRoutes: Feature = (services) => async (app) => {
   );
 
   r.post(
+    '/api/ingest/xovis/tracks/:serial',
+    {
+      config: { access: 'ingest' },
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        tags,
+        summary:
+          "Xovis live frames of the sensor with this serial or MAC: one frame (time, tracked_objects) or live_data.frames; each PERSON's position in metres",
+        security: [{ bearer: [] }, { apiKey: [] }],
+        params: z.object({ serial: z.string().trim().min(1).max(100) }),
+        body: z.unknown(),
+        response: { 200: TrackIngestResponse },
+      },
+    },
+    async (req) => tracks.ingestXovisFrames(req, req.params.serial, req.body),
+  );
+
+  r.post(
     `${T}/GetTrackViewerMasterRows`,
     {
       config: { access: 'authenticated' },

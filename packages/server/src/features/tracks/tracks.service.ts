@@ -51,6 +51,7 @@ import {
   playerPoints,
   type PeriodScope,
 } from './tracks-query.repository.js';
+import { parseXovisFrames } from './xovis-frames.js';
 import { parseIrisysTargets } from './irisys-targets.js';
 
 const DAY_MS = 86_400_000;
@@ -225,6 +226,30 @@ export function createTracksService(deps: {
         xs: frame.targets.map((t) => t.x),
         ys: frame.targets.map((t) => t.y),
         fields: frame.targets.map(() => 'body'),
+      });
+      return { accepted, tracks: new Set(trackIds).size };
+    },
+
+    /**
+     * POST /api/ingest/xovis/tracks/{serial}: Xovis live frames (one frame or `live_data.frames`,
+     * xovis-frames.ts) of the sensor with this serial or MAC; each PERSON's position goes to its
+     * track `xovis-<track id>` (Xovis track ids are not reused by a sensor).
+     */
+    async ingestXovisFrames(
+      caller: IngestCaller,
+      serial: string,
+      body: unknown,
+    ): Promise<TrackIngestResponse> {
+      const { positions } = parseXovisFrames(body);
+      const deviceId = await deps.resolveDevice(caller, [serial], 'xovis');
+      if (positions.length === 0) return { accepted: 0, tracks: 0 };
+      const trackIds = positions.map((p) => `xovis-${p.trackId}`);
+      const accepted = await store(deviceId, {
+        trackIds,
+        times: positions.map((p) => p.at),
+        xs: positions.map((p) => p.x),
+        ys: positions.map((p) => p.y),
+        fields: positions.map((p) => p.field),
       });
       return { accepted, tracks: new Set(trackIds).size };
     },

@@ -55,6 +55,7 @@ const MobileLayout = named(() => loadMobileLayout().then((m) => m.MobileLayout))
 const SettingsLayout = named(() => import('../layouts/settings-layout').then((m) => m.SettingsLayout));
 const MonitoringLayout = named(() => import('../layouts/monitoring-layout').then((m) => m.MonitoringLayout));
 const ReportsLayout = named(() => import('../layouts/reports-layout').then((m) => m.ReportsLayout));
+const TracksLayout = named(() => import('../layouts/tracks-layout').then((m) => m.TracksLayout));
 const LiveViewLayout = named(() => import('../layouts/live-view-layout').then((m) => m.LiveViewLayout));
 const ResponsiveLayout = named(() => loadResponsiveLayout().then((m) => m.ResponsiveLayout));
 const MobileDashboardGate = named(() => loadResponsiveLayout().then((m) => m.MobileDashboardGate));
@@ -251,7 +252,12 @@ function localizedRoutes(): RouteObject[] {
                 element: <ReportDashboardPage dashboard={<DashboardPage />} />,
               },
             ]),
-            // tracks are for every role (spec section 6), outside the reports guard
+          ],
+        },
+        {
+          // tracks are for every role (spec section 6), outside the reports guard, in their own section
+          element: <ResponsiveLayout desktop={<TracksLayout />} mobile={<MobileLayout />} />,
+          children: [
             { path: paths.trackViewer.path, element: <TrackViewerPage /> },
             { path: paths.trackPlayer.path, element: <TrackPlayerPage /> },
             { path: paths.trackHeatMap.path, element: <HeatMapPage /> },

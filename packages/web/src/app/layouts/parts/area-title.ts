@@ -9,6 +9,7 @@ const AREA_TITLES: Record<string, string> = {
   liveview: 'mobile_title_occupancy',
   liveviews: 'liveview_list_title',
   orgtreeevent: 'mobile_title_showtimes',
+  track: 'nav_tracks',
 };
 
 export function areaTitleKey(pathname: string, fallback = 'nav_dashboard'): string {
@@ -21,5 +22,6 @@ export function areaSection(pathname: string): Section {
   const segment = stripLanguage(pathname).split('/')[1] ?? '';
   if (segment === 'liveviews') return 'liveViews';
   if (segment === 'orgtreeevent') return 'showtimes';
+  if (segment === 'track') return 'tracks';
   return 'dashboard';
 }

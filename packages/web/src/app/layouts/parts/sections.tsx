@@ -5,6 +5,7 @@ import LiveTv from '@mui/icons-material/LiveTvOutlined';
 import MonitorHeart from '@mui/icons-material/MonitorHeartOutlined';
 import Settings from '@mui/icons-material/SettingsOutlined';
 import SpaceDashboard from '@mui/icons-material/SpaceDashboardOutlined';
+import Timeline from '@mui/icons-material/TimelineOutlined';
 import type { Language } from '@footfall/domain';
 import { paths } from '../../../config/paths';
 import type { Section } from '../../../lib/access';
@@ -17,4 +18,5 @@ export const SECTIONS: Record<Section, { icon: ReactNode; label: string; to: (l:
   monitoring: { icon: <MonitorHeart />, label: 'nav_monitoring', to: paths.monitoringTickets },
   liveViews: { icon: <LiveTv />, label: 'liveview_list_title', to: paths.liveViews },
   showtimes: { icon: <EventSeat />, label: 'mobile_title_showtimes', to: paths.orgTreeEvent },
+  tracks: { icon: <Timeline />, label: 'nav_tracks', to: paths.trackViewer },
 };
