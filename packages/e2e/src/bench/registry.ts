@@ -9,6 +9,7 @@ import { sensorsBench } from './sensors.bench.js';
 import { importsBench } from './imports.bench.js';
 import { reportsBench } from './reports.bench.js';
 import { startupBench } from './startup.bench.js';
+import { churnBench } from './timeseries-churn.bench.js';
 
 /** Every bench module, run in this order by `npm run bench` (add yours here). */
 export const benches: BenchModule[] = [
@@ -22,4 +23,5 @@ export const benches: BenchModule[] = [
   importsBench,
   reportsBench,
   startupBench,
+  churnBench,
 ];

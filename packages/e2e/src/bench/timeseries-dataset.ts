@@ -108,13 +108,13 @@ async function inParallel<T>(items: T[], width: number, fn: (chunk: T[]) => Prom
 export async function buildDataset(
   app: App,
   db: Db,
-  opts: { locations: number; nowMs: number },
+  opts: { locations: number; nowMs: number; months?: number; minuteDays?: number },
 ): Promise<Dataset> {
   const nowMs = Math.floor(opts.nowMs / 60_000) * 60_000;
   const day = 86_400_000;
-  const minuteStartMs = Math.floor((nowMs - 30 * day) / 900_000) * 900_000;
+  const minuteStartMs = Math.floor((nowMs - (opts.minuteDays ?? 30) * day) / 900_000) * 900_000;
   const start = new Date(nowMs);
-  start.setUTCMonth(start.getUTCMonth() - 13);
+  start.setUTCMonth(start.getUTCMonth() - (opts.months ?? 13));
   const dataStartMs = Math.floor(start.getTime() / 900_000) * 900_000;
 
   let done = step(`tree: ${opts.locations} locations, ${opts.locations * 2} devices, series`);

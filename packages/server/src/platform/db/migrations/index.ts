@@ -26,6 +26,7 @@ import * as m0730 from './0730_imports.js';
 import * as m0770 from './0770_measurement_partitions.js';
 import * as m0720 from './0720_alerts.js';
 import * as m0750 from './0750_tracks.js';
+import * as m0850 from './0850_timeseries_layout.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0770_measurement_partitions': m0770,
   '0720_alerts': m0720,
   '0750_tracks': m0750,
+  '0850_timeseries_layout': m0850,
 };
