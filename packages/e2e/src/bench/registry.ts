@@ -10,6 +10,7 @@ import { importsBench } from './imports.bench.js';
 import { reportsBench } from './reports.bench.js';
 import { startupBench } from './startup.bench.js';
 import { churnBench } from './timeseries-churn.bench.js';
+import { partitionsBench } from './partitions.bench.js';
 
 /** Every bench module, run in this order by `npm run bench` (add yours here). */
 export const benches: BenchModule[] = [
@@ -24,4 +25,5 @@ export const benches: BenchModule[] = [
   reportsBench,
   startupBench,
   churnBench,
+  partitionsBench,
 ];
