@@ -75,6 +75,13 @@ async function churnPhase(label: string, seconds: number, locations: number, tun
       db,
     );
     const keys = rows.map((r) => r.key);
+    const { rows: av } = await sql<{
+      setting: string;
+    }>`select setting from pg_settings where name = 'autovacuum'`.execute(db);
+    if (av[0]?.setting !== 'on')
+      console.log(
+        `\n  WARNING: autovacuum is ${av[0]?.setting} on this server: no autovacuum runs can be measured`,
+      );
     const start = await sample(db);
     const peaks = new Map<string, number>();
     done = step(`${label}: ${seconds} s of ingestion, ${keys.length} series, new minute + ${RESENT} re-sent`);
@@ -103,6 +110,8 @@ async function churnPhase(label: string, seconds: number, locations: number, tun
     }
     const elapsed = (performance.now() - t0) / 1000;
     done();
+    // the occupancy of the doors is refolded after each batch, off the request: let it finish
+    await new Promise((r) => setTimeout(r, 3000));
     const end = await sample(db);
     for (const s of end) peaks.set(s.table, Math.max(peaks.get(s.table) ?? 0, s.dead));
     console.log(
