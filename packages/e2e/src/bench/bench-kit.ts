@@ -24,6 +24,9 @@ export interface BenchModule {
   run(options: BenchOptions): Promise<void>;
 }
 
+/** The embedded cluster's port: BENCH_PG_PORT, else 15600 (one bench at a time per port). */
+const benchPgPort = () => Number(process.env.BENCH_PG_PORT ?? 15600);
+
 export interface BenchDatabase {
   url: string;
   stop(): Promise<void>;
@@ -42,7 +45,7 @@ export async function freshDatabase(name: string, opts: { keep?: boolean } = {})
     adminUrl = given;
   } else {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `footfall-bench-${name}-`));
-    const server = await startEmbeddedPostgres({ dataDir, port: 15600, log, ephemeral: true });
+    const server = await startEmbeddedPostgres({ dataDir, port: benchPgPort(), log, ephemeral: true });
     adminUrl = server.url;
     stopServer = async () => {
       await server.stop();
@@ -91,7 +94,7 @@ export async function keptDatabase(
     await fs.mkdir(dataDir, { recursive: true });
     const server = await startEmbeddedPostgres({
       dataDir: path.resolve(dataDir),
-      port: 15600,
+      port: benchPgPort(),
       log,
       ephemeral: true,
       keepData: true,

@@ -9,6 +9,8 @@ import { sensorsBench } from './sensors.bench.js';
 import { importsBench } from './imports.bench.js';
 import { reportsBench } from './reports.bench.js';
 import { startupBench } from './startup.bench.js';
+import { churnBench } from './timeseries-churn.bench.js';
+import { partitionsBench } from './partitions.bench.js';
 
 /** Every bench module, run in this order by `npm run bench` (add yours here). */
 export const benches: BenchModule[] = [
@@ -22,4 +24,6 @@ export const benches: BenchModule[] = [
   importsBench,
   reportsBench,
   startupBench,
+  churnBench,
+  partitionsBench,
 ];

@@ -29,6 +29,8 @@ export interface Dataset {
   minuteStartMs: number;
   nowMs: number;
   rawPoints: number;
+  /** how fast this dataset was written (absent in datasets kept by older runs) */
+  generator?: { rawPointsPerSecond: number; rollupSeconds: number; pointsPerSecond: number };
 }
 
 const HOURS = {
@@ -106,13 +108,13 @@ async function inParallel<T>(items: T[], width: number, fn: (chunk: T[]) => Prom
 export async function buildDataset(
   app: App,
   db: Db,
-  opts: { locations: number; nowMs: number },
+  opts: { locations: number; nowMs: number; months?: number; minuteDays?: number },
 ): Promise<Dataset> {
   const nowMs = Math.floor(opts.nowMs / 60_000) * 60_000;
   const day = 86_400_000;
-  const minuteStartMs = Math.floor((nowMs - 30 * day) / 900_000) * 900_000;
+  const minuteStartMs = Math.floor((nowMs - (opts.minuteDays ?? 30) * day) / 900_000) * 900_000;
   const start = new Date(nowMs);
-  start.setUTCMonth(start.getUTCMonth() - 13);
+  start.setUTCMonth(start.getUTCMonth() - (opts.months ?? 13));
   const dataStartMs = Math.floor(start.getTime() / 900_000) * 900_000;
 
   let done = step(`tree: ${opts.locations} locations, ${opts.locations * 2} devices, series`);
@@ -153,6 +155,7 @@ export async function buildDataset(
   done();
 
   done = step('raw points (PostgreSQL generate_series, 2 connections)');
+  const rawStart = performance.now();
   // a bulk load builds the primary key once at the end, sorted, instead of row by row
   await sql`alter table measurement drop constraint measurement_pkey`.execute(db);
   await inParallel(traffic, 2, (chunk) => generate(db, chunk, minuteStartMs, nowMs, 1, 'count'));
@@ -169,6 +172,7 @@ export async function buildDataset(
     await sql`alter table measurement add primary key (series_key, occurred_on)`.execute(c);
   });
   const { rows } = await sql<{ n: number }>`select count(*)::int8 as n from measurement`.execute(db);
+  const rawSeconds = (performance.now() - rawStart) / 1000;
   done();
 
   done = step(`rollups of ${rows[0]!.n.toLocaleString('en-US')} raw points (server rebuild, 2 connections)`);
@@ -189,7 +193,9 @@ export async function buildDataset(
     }),
   );
   await sql`analyze`.execute(db);
+  const rollupSeconds = (performance.now() - rawStart) / 1000 - rawSeconds;
   done();
+  const rawPoints = Number(rows[0]!.n);
 
   return {
     rootId,
@@ -200,6 +206,11 @@ export async function buildDataset(
     dataStartMs,
     minuteStartMs,
     nowMs,
-    rawPoints: rows[0]!.n,
+    rawPoints,
+    generator: {
+      rawPointsPerSecond: Math.round(rawPoints / rawSeconds),
+      rollupSeconds,
+      pointsPerSecond: Math.round(rawPoints / (rawSeconds + rollupSeconds)),
+    },
   };
 }

@@ -1,31 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import {
   addDays,
-  addMonths,
-  dayIndex,
-  evaluateFormula,
-  findFormula,
-  forecastHistoryDays,
   formatLocal,
   fromLocalMinute,
   mape,
-  round2,
-  seasonalForecast,
-  startOfDay,
-  startOfMonth,
   startOfWeek,
   toLocalMinute,
-  trendFactor,
   type AggregatedQueryInput,
   type AggregatedSeries,
-  type LocalMinute,
 } from '@footfall/domain';
+import { sql } from 'kysely';
 import type { App } from '../../../server/src/app.js';
 import { benchApp } from './bench-app.js';
 import { createDb, type Db } from '../../../server/src/platform/db/database.js';
 import type { ManualClock } from '../../../server/src/platform/clock.js';
 import { measureIngestThroughput } from '../../../server/src/features/timeseries/ingest.bench.js';
-import { sql } from 'kysely';
 import {
   dropKeptDatabase,
   freshDatabase,
@@ -36,193 +25,270 @@ import {
   step,
   timeRuns,
   type BenchModule,
+  type BenchOptions,
 } from './bench-kit.js';
 import { buildDataset, ZONES, type Dataset } from './timeseries-dataset.js';
 import { baselineCache, baselineSums } from './timeseries-baseline.js';
+import { buildQuestions, compare, type Expectation } from './timeseries-questions.js';
+import { openDuckPeer, type DuckPeer } from './timeseries-duckdb.js';
+import { databaseSize, printBytesPerPoint, tableSizes } from './timeseries-storage.js';
+import { printSideBySide, type PassResult } from './timeseries-scales.js';
 
 /**
- * Time-series engine benchmark (issue 4): the five dashboard questions answered by the API (rollups
- * and node totals) and by a plain GROUP BY over raw points in the same run, answers compared value
- * by value; ingestion through the HTTP endpoint; forecast error on held-back weeks.
+ * Time-series engine benchmark (issues 4 and 20): the five dashboard questions answered by the API
+ * (rollups and node totals), by a plain GROUP BY over raw points and by DuckDB over the same raw points
+ * in the same run, answers compared value by value; ingestion through the HTTP endpoint; bytes per raw
+ * point; forecast error on held-back weeks. `--scale 10` measures scale 1 (about 25 M points) and then
+ * scale 10 (about 250 M) and prints them side by side (`--scales 0.1,1` chooses others).
  */
-const DAY = 1440;
-
-interface Question {
-  label: string;
-  /** a month or more: the 50x target applies */
-  long: boolean;
-  body: AggregatedQueryInput;
-  /** baseline answer for each engine series: the expected value of a data point, and the summary */
-  expected(db: Db): Promise<Expectation>;
-}
-type Expectation = (s: AggregatedSeries) => {
-  value: (key: LocalMinute) => number | null;
-  summary: number | null;
-};
-
 export const timeseriesBench: BenchModule = {
   name: 'timeseries',
-  description: 'aggregated queries (rollups) vs GROUP BY over raw points, HTTP ingestion, forecast MAPE',
+  description:
+    'aggregated queries (rollups) vs GROUP BY and DuckDB over raw points, HTTP ingestion, bytes per point, forecast MAPE',
   async run(options) {
-    const locationCount = Math.max(4, Math.round(100 * options.scale));
-    // --data-dir <dir>: the generated dataset is kept there and reused by the next run of the same
-    // scale (--fresh regenerates it); otherwise a throw-away database
-    const dataDir = options.flags.get('data-dir');
-    const kept = dataDir
-      ? await keptDatabase(`timeseries_s${String(options.scale).replace(/\W/g, '_')}`, dataDir)
-      : null;
-    const database = kept ?? (await freshDatabase('timeseries', { keep: options.flags.has('keep') }));
-    baselineCache.enabled = kept !== null && options.flags.has('cached-baseline');
-    let reused: Dataset | null = null;
-    if (kept?.existed) {
-      const probe = createDb(kept.url, { max: 1 }).db;
-      const { rows } = await sql<{ data: Dataset | null }>`
-        select case when to_regclass('bench_dataset') is null then null
-          else (select data from bench_dataset limit 1) end as data`
-        .execute(probe)
-        .catch(() => ({ rows: [] as { data: Dataset | null }[] }));
-      await probe.destroy();
-      reused = options.flags.has('fresh') ? null : (rows[0]?.data ?? null);
-      if (!reused) await dropKeptDatabase(kept);
+    const scales =
+      options.flags.get('scales')?.split(',').map(Number) ??
+      (options.scale > 1 ? [1, options.scale] : [options.scale]);
+    if (scales.some((s) => !(s > 0))) throw new Error('--scales: positive numbers, comma-separated');
+    const results: PassResult[] = [];
+    for (const scale of scales) {
+      console.log(`\n  --- scale ${scale}`);
+      results.push(await measurePass(options, scale));
     }
-    const bench = benchApp(database.url, new Date());
-    const { db, ctx, clock } = bench;
-    let app: App | null = null;
-    try {
-      let done = step('fresh database, migrations');
-      app = await bench.start();
-      done();
-      let data: Dataset;
-      if (reused) {
-        data = reused;
-        done = step('reusing the kept dataset (earlier ingestion runs removed)');
-        await forgetIngestRuns(db, data);
-        done();
-      } else {
-        data = await buildDataset(app, db, { locations: locationCount, nowMs: clock.now().getTime() });
-        if (kept) {
-          await sql`create table bench_dataset (data jsonb not null)`.execute(db);
-          await sql`insert into bench_dataset (data) values (${JSON.stringify(data)}::jsonb)`.execute(db);
-        }
-      }
-      clock.set(new Date(data.nowMs));
-      const user = await db
-        .insertInto('app_user')
-        .values({
-          username: `bench-${randomBytes(3).toString('hex')}`,
-          first_name: 'Bench',
-          last_name: 'Bench',
-          email: 'bench@example.com',
-          roles: ['superAdmin'],
-          mobile_settings: '{}',
-        })
-        .returning(['id', 'username'])
-        .executeTakeFirstOrThrow();
-      const { token } = await ctx.tokens.signAccess({ sub: user.id, ver: 0, name: user.username });
-      const authorization = `Bearer ${token}`;
-      const ask = async (body: AggregatedQueryInput): Promise<AggregatedSeries[]> => {
-        const res = await app!.inject({
-          method: 'POST',
-          url: '/api/TimeSeries/AggregatedTimeSeries',
-          headers: { authorization },
-          payload: body,
-        });
-        if (res.statusCode !== 200) throw new Error(`query answered ${res.statusCode}: ${res.body}`);
-        return res.json();
-      };
-
-      console.log(
-        `  dataset: ${data.locations.length} locations, ${data.devices.length} devices, ` +
-          `${data.rawPoints.toLocaleString('en-US')} raw points, now ${new Date(data.nowMs).toISOString()}`,
-      );
-      const questions = buildQuestions(data);
-      const rows: string[][] = [];
-      for (const q of questions) {
-        done = step(`${q.label}: engine ${options.runs} runs, baseline ${q.long ? 1 : 2}`);
-        const answer = await ask(q.body);
-        const engine = await timeRuns(() => ask(q.body), options.runs);
-        let expectation: Expectation | null = null;
-        // the baseline takes seconds: one warm-up, then one timed run (two for the short questions)
-        const baseline = await timeRuns(
-          async () => {
-            expectation = await q.expected(db);
-          },
-          q.long ? 1 : 2,
-          1,
-        );
-        done();
-        const mismatches = compare(answer, expectation!);
-        const p50 = percentile(engine, 50);
-        const p95 = percentile(engine, 95);
-        const base = percentile(baseline, 50);
-        const speedup = base / p50;
-        rows.push([
-          q.label,
-          ms(p50),
-          ms(p95),
-          baselineCache.enabled ? 'cached' : ms(base),
-          baselineCache.enabled ? '-' : `${speedup.toFixed(0)}x`,
-          mismatches.length === 0 ? 'yes' : `NO (${mismatches.length})`,
-          p95 <= 25 && (baselineCache.enabled || !q.long || speedup >= 50) ? 'met' : 'MISSED',
-        ]);
-        if (mismatches.length > 0)
-          console.log(`  mismatches of ${q.label}:\n    ${mismatches.slice(0, 8).join('\n    ')}`);
-      }
-
-      done = step('ingestion through POST /api/ingest/measurements');
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const port = (app.server.address() as { port: number }).port;
-      const ingestCommon = {
-        baseUrl: `http://127.0.0.1:${port}`,
-        authorization,
-        seriesIds: data.trafficSeriesIds,
-      };
-      const before = data.dataStartMs - 60 * 86_400_000;
-      await measureIngestThroughput({
-        ...ingestCommon,
-        batches: 2,
-        concurrency: 2,
-        startMs: before - 20 * 86_400_000,
-      });
-      const ingest = await measureIngestThroughput({
-        ...ingestCommon,
-        batches: Math.max(6, Math.round(30 * Math.min(1, options.scale * 2))),
-        concurrency: 2,
-        startMs: before,
-      });
-      done();
-
-      done = step('forecast on 4 held-back weeks');
-      const forecast = await forecastError(data, clock, ask);
-      done();
-
-      console.log('');
-      printTable(
-        ['question', 'engine p50 ms', 'p95 ms', 'baseline p50 ms', 'speed-up', 'same answer', 'target'],
-        rows,
-      );
-      console.log('');
-      console.log(
-        `  ingestion: ${ingest.pointsPerSecond.toLocaleString('en-US')} points/s through HTTP ` +
-          `(${ingest.points.toLocaleString('en-US')} points in batches of 10,000, 2 in flight, rollups and ` +
-          `node totals kept current) - target 100,000: ${ingest.pointsPerSecond >= 100_000 ? 'met' : 'MISSED'}`,
-      );
-      console.log(
-        `  forecast MAPE (ForecastTrafficIn, daily, 4 held-back weeks forecast from each week's start): ` +
-          `whole tree ${forecast.tree.toFixed(1)} %, single locations ${forecast.locations.toFixed(1)} % (mean)`,
-      );
-      console.log(
-        '  targets: p95 <= 25 ms for every question; >= 50x faster than the baseline for a month or more',
-      );
-      const wrong = rows.filter((r) => r[5] !== 'yes');
-      if (wrong.length > 0)
-        throw new Error(`engine and baseline disagree on: ${wrong.map((r) => r[0]).join(', ')}`);
-    } finally {
-      await bench.close();
-      await database.stop();
-    }
+    if (results.length > 1) printSideBySide(results);
+    const wrong = results.flatMap((r) => r.questions.filter((q) => !q.sameBaseline || q.sameDuck === false));
+    if (wrong.length > 0)
+      throw new Error(`engine, baseline and DuckDB disagree on: ${wrong.map((q) => q.label).join(', ')}`);
   },
 };
+
+async function measurePass(options: BenchOptions, scale: number): Promise<PassResult> {
+  const locationCount = Math.max(4, Math.round(100 * scale));
+  // --data-dir <dir>: the generated dataset is kept there and reused by the next run of the same
+  // scale (--fresh regenerates it); otherwise a throw-away database
+  const dataDir = options.flags.get('data-dir');
+  const kept = dataDir
+    ? await keptDatabase(`timeseries_s${String(scale).replace(/\W/g, '_')}`, dataDir)
+    : null;
+  const database = kept ?? (await freshDatabase('timeseries', { keep: options.flags.has('keep') }));
+  baselineCache.enabled = kept !== null && options.flags.has('cached-baseline');
+  let reused: Dataset | null = null;
+  if (kept?.existed) {
+    const probe = createDb(kept.url, { max: 1 }).db;
+    const { rows } = await sql<{ data: Dataset | null }>`
+      select case when to_regclass('bench_dataset') is null then null
+        else (select data from bench_dataset limit 1) end as data`
+      .execute(probe)
+      .catch(() => ({ rows: [] as { data: Dataset | null }[] }));
+    await probe.destroy();
+    reused = options.flags.has('fresh') ? null : (rows[0]?.data ?? null);
+    if (!reused) await dropKeptDatabase(kept);
+  }
+  const bench = benchApp(database.url, new Date());
+  const { db, ctx, clock } = bench;
+  let app: App | null = null;
+  let duck: DuckPeer | null = null;
+  try {
+    let done = step('fresh database, migrations');
+    app = await bench.start();
+    done();
+    let data: Dataset;
+    if (reused) {
+      data = reused;
+      done = step('reusing the kept dataset (earlier ingestion runs removed)');
+      await forgetIngestRuns(db, data);
+      done();
+    } else {
+      data = await buildDataset(app, db, { locations: locationCount, nowMs: clock.now().getTime() });
+      if (kept) {
+        await sql`create table bench_dataset (data jsonb not null)`.execute(db);
+        await sql`insert into bench_dataset (data) values (${JSON.stringify(data)}::jsonb)`.execute(db);
+      }
+    }
+    clock.set(new Date(data.nowMs));
+    const storage = await tableSizes(db);
+    const dbBytes = await databaseSize(db);
+    const user = await db
+      .insertInto('app_user')
+      .values({
+        username: `bench-${randomBytes(3).toString('hex')}`,
+        first_name: 'Bench',
+        last_name: 'Bench',
+        email: 'bench@example.com',
+        roles: ['superAdmin'],
+        mobile_settings: '{}',
+      })
+      .returning(['id', 'username'])
+      .executeTakeFirstOrThrow();
+    const { token } = await ctx.tokens.signAccess({ sub: user.id, ver: 0, name: user.username });
+    const authorization = `Bearer ${token}`;
+    const ask = async (body: AggregatedQueryInput): Promise<AggregatedSeries[]> => {
+      const res = await app!.inject({
+        method: 'POST',
+        url: '/api/TimeSeries/AggregatedTimeSeries',
+        headers: { authorization },
+        payload: body,
+      });
+      if (res.statusCode !== 200) throw new Error(`query answered ${res.statusCode}: ${res.body}`);
+      return res.json();
+    };
+
+    console.log(
+      `  dataset: ${data.locations.length} locations, ${data.devices.length} devices, ` +
+        `${data.rawPoints.toLocaleString('en-US')} raw points, now ${new Date(data.nowMs).toISOString()}`,
+    );
+    // --no-duckdb: skip the peer (it holds the raw points in memory, about 10 bytes each)
+    if (!options.flags.has('no-duckdb')) {
+      done = step('DuckDB peer: raw points exported by PostgreSQL (CSV) and loaded');
+      duck = await openDuckPeer(db);
+      done();
+    }
+    const duckRuns = Math.max(3, Math.min(10, Math.round(options.runs / 3)));
+    const questions = buildQuestions(data);
+    const measured: PassResult['questions'] = [];
+    for (const q of questions) {
+      done = step(
+        `${q.label}: engine ${options.runs} runs, baseline ${q.long ? 1 : 2}${duck ? `, DuckDB ${duckRuns}` : ''}`,
+      );
+      const answer = await ask(q.body);
+      const engine = await timeRuns(() => ask(q.body), options.runs);
+      let expectation: Expectation | null = null;
+      // the baseline takes seconds: one warm-up, then one timed run (two for the short questions)
+      const baseline = await timeRuns(
+        async () => {
+          expectation = await q.expected((bq) => baselineSums(db, bq));
+        },
+        q.long ? 1 : 2,
+        1,
+      );
+      let duckExpectation: Expectation | null = null;
+      const peer = duck;
+      const duckTimes = peer
+        ? await timeRuns(
+            async () => {
+              duckExpectation = await q.expected((bq) => peer.sums(bq));
+            },
+            duckRuns,
+            1,
+          )
+        : null;
+      done();
+      const mismatches = compare(answer, expectation!);
+      const duckMismatches = duckExpectation ? compare(answer, duckExpectation) : null;
+      measured.push({
+        label: q.label,
+        long: q.long,
+        engine,
+        baseline,
+        duck: duckTimes,
+        sameBaseline: mismatches.length === 0,
+        sameDuck: duckMismatches ? duckMismatches.length === 0 : null,
+      });
+      if (mismatches.length > 0)
+        console.log(`  mismatches of ${q.label}:\n    ${mismatches.slice(0, 8).join('\n    ')}`);
+      if (duckMismatches && duckMismatches.length > 0)
+        console.log(`  DuckDB mismatches of ${q.label}:\n    ${duckMismatches.slice(0, 8).join('\n    ')}`);
+    }
+    await duck?.close();
+    duck = null;
+
+    done = step('ingestion through POST /api/ingest/measurements');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const ingestCommon = {
+      baseUrl: `http://127.0.0.1:${port}`,
+      authorization,
+      seriesIds: data.trafficSeriesIds,
+    };
+    const before = data.dataStartMs - 60 * 86_400_000;
+    await measureIngestThroughput({
+      ...ingestCommon,
+      batches: 2,
+      concurrency: 2,
+      startMs: before - 20 * 86_400_000,
+    });
+    const ingest = await measureIngestThroughput({
+      ...ingestCommon,
+      batches: Math.max(6, Math.round(30 * Math.min(1, scale * 2))),
+      concurrency: 2,
+      startMs: before,
+    });
+    done();
+
+    done = step('forecast on 4 held-back weeks');
+    const forecast = await forecastError(data, clock, ask);
+    done();
+
+    console.log('');
+    printTable(
+      [
+        'question',
+        'API p50 ms',
+        'API p95 ms',
+        'DuckDB p50 ms',
+        'DuckDB p95 ms',
+        'baseline p50 ms',
+        'baseline p95 ms',
+        'speed-up',
+        'same answer (baseline / DuckDB)',
+        'target',
+      ],
+      measured.map((m) => {
+        const p50 = percentile(m.engine, 50);
+        const p95 = percentile(m.engine, 95);
+        const base = percentile(m.baseline, 50);
+        const speedup = base / p50;
+        const yes = (b: boolean | null) => (b === null ? '-' : b ? 'yes' : 'NO');
+        return [
+          m.label,
+          ms(p50),
+          ms(p95),
+          m.duck ? ms(percentile(m.duck, 50)) : '-',
+          m.duck ? ms(percentile(m.duck, 95)) : '-',
+          baselineCache.enabled ? 'cached' : ms(base),
+          baselineCache.enabled ? '-' : ms(percentile(m.baseline, 95)),
+          baselineCache.enabled ? '-' : `${speedup.toFixed(0)}x`,
+          `${yes(m.sameBaseline)} / ${yes(m.sameDuck)}`,
+          p95 <= 25 && (baselineCache.enabled || !m.long || speedup >= 50) ? 'met' : 'MISSED',
+        ];
+      }),
+    );
+    console.log('');
+    console.log(
+      `  ingestion: ${ingest.pointsPerSecond.toLocaleString('en-US')} points/s through HTTP ` +
+        `(${ingest.points.toLocaleString('en-US')} points in batches of 10,000, 2 in flight, rollups and ` +
+        `node totals kept current) - target 100,000: ${ingest.pointsPerSecond >= 100_000 ? 'met' : 'MISSED'}`,
+    );
+    console.log(
+      `  forecast MAPE (ForecastTrafficIn, daily, 4 held-back weeks forecast from each week's start): ` +
+        `whole tree ${forecast.tree.toFixed(1)} %, single locations ${forecast.locations.toFixed(1)} % (mean)`,
+    );
+    console.log(
+      '  targets: p95 <= 25 ms for every question; >= 50x faster than the baseline for a month or more',
+    );
+    const bytesPerPoint = printBytesPerPoint('after generation', storage, data.rawPoints);
+    console.log(`  database size: ${(dbBytes / 1_048_576).toFixed(0)} MB (pg_database_size)`);
+    if (data.generator)
+      console.log(
+        `  generator: ${data.generator.rawPointsPerSecond.toLocaleString('en-US')} raw points/s ` +
+          `(generate_series + primary key), rollups ${data.generator.rollupSeconds.toFixed(0)} s, ` +
+          `${data.generator.pointsPerSecond.toLocaleString('en-US')} points/s overall`,
+      );
+    return {
+      scale,
+      rawPoints: data.rawPoints,
+      generator: data.generator ?? null,
+      questions: measured,
+      ingestPointsPerSecond: ingest.pointsPerSecond,
+      dbBytes,
+      bytesPerPoint,
+    };
+  } finally {
+    await duck?.close();
+    await bench.close();
+    await database.stop();
+  }
+}
 
 /**
  * The ingestion measurement writes weeks before the dataset's start; a reused dataset drops those
@@ -240,233 +306,6 @@ async function forgetIngestRuns(db: Db, data: Dataset) {
     await sql`delete from node_rollup_day where local_date < ${beforeDate}::date`.execute(trx);
   });
 }
-
-// ---------------------------------------------------------------------------------------------
-
-export function buildQuestions(data: Dataset): Question[] {
-  const zone = ZONES[0]!;
-  const now = toLocalMinute(zone, data.nowMs);
-  const today = startOfDay(now);
-  const key = (lm: LocalMinute) => formatLocal(lm);
-  const isFuture = (lm: LocalMinute, zoneNow: LocalMinute) => lm > zoneNow;
-  // the engine calls a bucket future when no location has reached it yet
-  const latestNow = Math.max(...ZONES.map((z) => toLocalMinute(z, data.nowMs)));
-  const firstLocation = data.locations[0]!;
-  const half = data.locations.slice(0, Math.max(1, Math.floor(data.locations.length / 2)));
-  const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-  const cr = findFormula('ConversionRate')!;
-
-  const plain = (
-    sums: Map<number, number>,
-    shift: number,
-    futureFrom: LocalMinute,
-  ): ReturnType<Expectation> => ({
-    value: (k) => (isFuture(k - shift, futureFrom) ? null : (sums.get(k - shift) ?? 0)),
-    summary: sum(sums),
-  });
-
-  const monthStart = startOfMonth(now);
-  const monthEnd = addMonths(monthStart, 1);
-  const yearFrom = addDays(today, -364);
-  const customFrom = addDays(today, -365) + 10 * 60 + 30;
-  const customTo = today + 10 * 60 + 30;
-
-  return [
-    {
-      label: `Q1 today hourly, 1 location (In+Out)`,
-      long: false,
-      body: {
-        nodeIds: [firstLocation.id],
-        aggregateFunctionsByKpi: [
-          { kpi: 'TrafficIn', aggregateFunctions: ['Sum'] },
-          { kpi: 'TrafficOut', aggregateFunctions: ['Sum'] },
-        ],
-        from: key(today),
-        to: key(addDays(today, 1)),
-        aggregation: 'PT1H',
-      },
-      async expected(db) {
-        const base = {
-          rootIds: [firstLocation.id],
-          from: today,
-          to: addDays(today, 1),
-          unit: 'hour' as const,
-        };
-        const [tin, tout] = await Promise.all([
-          baselineSums(db, { ...base, protocol: 'TrafficIn', businessHoursOnly: false }),
-          baselineSums(db, { ...base, protocol: 'TrafficOut', businessHoursOnly: false }),
-        ]);
-        return (s) => plain(s.kpi === 'TrafficIn' ? tin : tout, 0, now);
-      },
-    },
-    {
-      label: `Q2 last 7 days hourly, business hours, ${half.length} locations`,
-      long: false,
-      body: {
-        nodeIds: half.map((l) => l.id),
-        aggregateFunctionsByKpi: [{ kpi: 'TrafficIn', aggregateFunctions: ['Sum'] }],
-        from: key(addDays(today, -7)),
-        to: key(today),
-        aggregation: 'PT1H',
-        businessHoursOnly: true,
-      },
-      async expected(db) {
-        const sums = await baselineSums(db, {
-          rootIds: half.map((l) => l.id),
-          protocol: 'TrafficIn',
-          from: addDays(today, -7),
-          to: today,
-          unit: 'hour',
-          businessHoursOnly: true,
-        });
-        return () => plain(sums, 0, latestNow);
-      },
-    },
-    {
-      label: 'Q3 last 365 days daily, whole tree, N-1 and Y-1, conversion',
-      long: true,
-      body: {
-        nodeIds: [data.rootId],
-        aggregateFunctionsByKpi: [
-          { kpi: 'TrafficIn', aggregateFunctions: ['Sum'] },
-          { kpi: 'ConversionRate', aggregateFunctions: ['Sum'] },
-        ],
-        from: key(yearFrom),
-        to: key(addDays(today, 1)),
-        aggregation: 'P1D',
-        modes: ['current_period', 'compared_last_period', 'compared_last_year'],
-      },
-      async expected(db) {
-        const to = addDays(today, 1);
-        const shifts = {
-          current_period: 0,
-          compared_last_period: to - yearFrom,
-          compared_last_year: 364 * DAY,
-        };
-        const sums = new Map<string, Map<number, number>>();
-        await Promise.all(
-          Object.entries(shifts).flatMap(([mode, shift]) =>
-            ['TrafficIn', 'Transactions'].map(async (protocol) => {
-              const m = await baselineSums(db, {
-                rootIds: [data.rootId],
-                protocol,
-                from: yearFrom - shift,
-                to: to - shift,
-                unit: 'day',
-                businessHoursOnly: false,
-              });
-              sums.set(`${mode}|${protocol}`, m);
-            }),
-          ),
-        );
-        return (s) => {
-          const shift = shifts[s.mode];
-          const traffic = sums.get(`${s.mode}|TrafficIn`)!;
-          if (s.kpi === 'TrafficIn') return plain(traffic, shift, latestNow);
-          const tx = sums.get(`${s.mode}|Transactions`)!;
-          return {
-            value: (k) =>
-              evaluateFormula(cr, {
-                TrafficIn: traffic.get(k - shift) ?? 0,
-                Transactions: tx.get(k - shift) ?? 0,
-              }),
-            summary: evaluateFormula(cr, { TrafficIn: sum(traffic), Transactions: sum(tx) }),
-          };
-        };
-      },
-    },
-    {
-      label: 'Q4 current month daily, whole tree, with forecast',
-      long: true,
-      body: {
-        nodeIds: [data.rootId],
-        aggregateFunctionsByKpi: [
-          { kpi: 'TrafficIn', aggregateFunctions: ['Sum'] },
-          { kpi: 'ForecastTrafficIn', aggregateFunctions: ['Sum'] },
-        ],
-        from: key(monthStart),
-        to: key(monthEnd),
-        aggregation: 'P1D',
-      },
-      async expected(db) {
-        const common = {
-          rootIds: [data.rootId],
-          protocol: 'TrafficIn',
-          unit: 'day' as const,
-          businessHoursOnly: false,
-        };
-        const [month, history] = await Promise.all([
-          baselineSums(db, { ...common, from: monthStart, to: monthEnd }),
-          baselineSums(db, { ...common, from: addDays(monthStart, -35), to: startOfDay(latestNow) }),
-        ]);
-        const forecast = forecastByDay(history, monthStart, monthEnd, dayIndex(latestNow));
-        return (s) =>
-          s.kpi === 'TrafficIn'
-            ? plain(month, 0, latestNow)
-            : { value: (k) => forecast.values.get(dayIndex(k)) ?? null, summary: forecast.summary };
-      },
-    },
-    {
-      label: 'Q5 custom 1-year range monthly, whole tree (In+Sales)',
-      long: true,
-      body: {
-        nodeIds: [data.rootId],
-        aggregateFunctionsByKpi: [
-          { kpi: 'TrafficIn', aggregateFunctions: ['Sum'] },
-          { kpi: 'Sales', aggregateFunctions: ['Sum'] },
-        ],
-        from: key(customFrom),
-        to: key(customTo),
-        aggregation: 'P1M',
-      },
-      async expected(db) {
-        const common = { rootIds: [data.rootId], from: customFrom, to: customTo, unit: 'month' as const };
-        const [tin, sales] = await Promise.all([
-          baselineSums(db, { ...common, protocol: 'TrafficIn', businessHoursOnly: false }),
-          baselineSums(db, { ...common, protocol: 'Sales', businessHoursOnly: false }),
-        ]);
-        return (s) => plain(s.kpi === 'TrafficIn' ? tin : sales, 0, latestNow);
-      },
-    },
-  ];
-}
-
-/** The documented forecast model applied to the baseline's daily sums (see domain periods/forecast.ts). */
-function forecastByDay(daySums: Map<number, number>, from: LocalMinute, to: LocalMinute, today: number) {
-  const dayTotal = (d: number) => daySums.get(d * DAY) ?? 0;
-  const values = new Map<number, number | null>();
-  let summary: number | null = null;
-  for (let d = dayIndex(from); d < dayIndex(to); d++) {
-    if (d > today + 7) {
-      values.set(d, null);
-      continue;
-    }
-    const origin = Math.min(d, today);
-    const history = forecastHistoryDays(d, origin).map(dayTotal);
-    const value = round2(seasonalForecast(history, trendFactor(dayTotal, origin)));
-    values.set(d, value);
-    summary = round2((summary ?? 0) + value);
-  }
-  return { values, summary };
-}
-
-function compare(answer: AggregatedSeries[], expected: Expectation): string[] {
-  const out: string[] = [];
-  const same = (a: number | null, b: number | null) =>
-    a === b || (a !== null && b !== null && Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)));
-  for (const s of answer) {
-    const e = expected(s);
-    const where = `${s.kpi} ${s.mode}`;
-    if (!same(s.summary, e.summary)) out.push(`${where} summary: engine ${s.summary}, baseline ${e.summary}`);
-    for (const d of s.data) {
-      const want = e.value(parseKey(d.key));
-      if (!same(d.value, want)) out.push(`${where} ${d.key}: engine ${d.value}, baseline ${want}`);
-    }
-  }
-  return out;
-}
-
-const parseKey = (key: string) => Date.parse(`${key.replace(' ', 'T')}:00Z`) / 60_000;
 
 /** MAPE of daily ForecastTrafficIn made at the start of each of the 4 weeks before this one. */
 async function forecastError(
