@@ -104,6 +104,7 @@ test.describe('report viewer at 1440 x 900', () => {
   test('parameters in a row; a saved report in the Views list by its customTitle; none for dashboard-only', async ({
     page,
   }) => {
+    test.slow();
     await signIn(page, 'admin');
     await openTraffic(page, 'en');
     await expect(page.getByTestId('report-nodes')).toBeVisible();
