@@ -104,6 +104,7 @@ test.describe('report viewer at 1440 x 900', () => {
   test('parameters in a row; a saved report in the Views list by its customTitle; none for dashboard-only', async ({
     page,
   }) => {
+    test.slow();
     await signIn(page, 'admin');
     await openTraffic(page, 'en');
     await expect(page.getByTestId('report-nodes')).toBeVisible();
@@ -120,16 +121,21 @@ test.describe('report viewer at 1440 x 900', () => {
       '/api/Dashboard',
       { name: 'Weekend doors', kind: 'report', json },
     );
-    expect(saved).toMatchObject({ customTitle: 'Weekend doors', defaultTitle: 'Traffic' });
-    await page.goto('/en/dashboard');
-    const item = page.getByTestId('views-list').locator(`[data-view-id="${saved.id}"]`);
-    await expect(item).toContainText('Weekend doors');
-    await expect(item).toContainText('Traffic');
-    await expectNoSeriousA11yViolations(page, 'views list with a saved report');
-    await snap(page, 'reports-views-list-1440-en');
-    await item.click();
-    await expect(page).toHaveURL(new RegExp(`/en/report/dashboard/${saved.id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Weekend doors' })).toBeVisible();
+    // removed again whatever happens: reports.spec.ts counts the items of /reports on the same server
+    try {
+      expect(saved).toMatchObject({ customTitle: 'Weekend doors', defaultTitle: 'Traffic' });
+      await page.goto('/en/dashboard');
+      const item = page.getByTestId('views-list').locator(`[data-view-id="${saved.id}"]`);
+      await expect(item).toContainText('Weekend doors');
+      await expect(item).toContainText('Traffic');
+      await expectNoSeriousA11yViolations(page, 'views list with a saved report');
+      await snap(page, 'reports-views-list-1440-en');
+      await item.click();
+      await expect(page).toHaveURL(new RegExp(`/en/report/dashboard/${saved.id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Weekend doors' })).toBeVisible();
+    } finally {
+      await call(page.request, bearer, 'DELETE', `/api/Dashboard/${saved.id}`);
+    }
   });
 
   test('a dashboard-only user has no report in the Views list', async ({ page }) => {

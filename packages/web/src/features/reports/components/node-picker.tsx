@@ -24,6 +24,8 @@ export function NodePicker(props: {
   onApply(nodeIds: string[]): void;
   zones: boolean;
   testId: string;
+  /** the whole width of its column (the phone's parameters dialog) */
+  fullWidth?: boolean;
 }) {
   const { t } = useTranslation();
   const narrow = useMediaQuery('(max-width:599.95px)');
@@ -51,9 +53,10 @@ export function NodePicker(props: {
         }}
         data-testid={props.testId}
         aria-label={`${props.label}: ${summary}`}
+        fullWidth={props.fullWidth}
         sx={{
-          maxWidth: 320,
-          justifyContent: 'flex-start',
+          maxWidth: props.fullWidth ? 'none' : 320,
+          justifyContent: props.fullWidth ? 'center' : 'flex-start',
           '& .label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
         }}
       >

@@ -48,6 +48,7 @@ export function ReportParameterFields(props: ParametersProps & { column?: boolea
         onApply={(nodeIds) => onChange({ nodeIds })}
         zones={def.zones}
         testId="report-nodes"
+        fullWidth={props.column}
       />
       {def.comparative && (
         <NodePicker
@@ -56,6 +57,7 @@ export function ReportParameterFields(props: ParametersProps & { column?: boolea
           onApply={(nodeIds2) => onChange({ nodeIds2 })}
           zones={def.zones}
           testId="report-nodes-b"
+          fullWidth={props.column}
         />
       )}
       <PeriodSelector value={choice.period} onApply={(period) => onChange({ period })} />
