@@ -3,7 +3,7 @@ import { renderTableCsv, renderTableXlsx } from './table-export.js';
 import { renderSnapshotPdf } from './snapshot-pdf.js';
 import type { ReportDocument } from '@footfall/domain';
 import type { Readable } from 'node:stream';
-import { renderReportCsv, renderReportXlsx, streamReportXlsx } from './report-table.js';
+import { collect, renderReportCsv, renderReportXlsx, streamReportXlsx } from './report-table.js';
 import { renderReportPdf, streamReportPdf } from './report-pdf.js';
 
 /**
@@ -30,6 +30,8 @@ export function createExportsService() {
     reportPdf: (report: ReportDocument): Promise<Buffer> => renderReportPdf(report),
     /** The same PDF as a stream, page after page. */
     reportPdfStream: (report: ReportDocument): Readable => streamReportPdf(report),
+    /** Everything a file stream yields, as one buffer (mail attachments). */
+    collect: (stream: Readable): Promise<Buffer> => collect(stream),
   };
 }
 

@@ -28,7 +28,6 @@ import { badRequest, forbidden } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import type { QueryService } from '../analytics/query.service.js';
 import type { ExportsService } from '../exports/exports.service.js';
-import { collect } from '../exports/report-table.js';
 import {
   bucketCount,
   computeCharts,
@@ -330,7 +329,7 @@ export function createReportsService(deps: ReportsDeps) {
     args: Parameters<typeof streamFile>[1],
   ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
     const file = await streamFile(principal, args);
-    return { ...file, body: Buffer.isBuffer(file.body) ? file.body : await collect(file.body) };
+    return { ...file, body: Buffer.isBuffer(file.body) ? file.body : await deps.exports.collect(file.body) };
   }
 
   return {
