@@ -156,11 +156,12 @@ export const reportsBench: BenchModule = {
       const data = reuse ? await reused(db) : await generate(app, db, locations, days, nowMs);
       done();
       const admin = await app.services.users.createAsSystem({
-        username: 'bench-reports',
+        // a name of its own each run: a reused database (--reports-reuse) has the earlier runs' users
+        username: `bench-reports-${Date.now().toString(36)}`,
         password: 'Bench-password-1',
         firstName: 'Bench',
         lastName: 'Reports',
-        email: 'bench-reports@bench.local',
+        email: `bench-reports-${Date.now().toString(36)}@bench.local`,
         language: 'en',
         roles: ['superAdmin'],
         scopeNodeId: null,
