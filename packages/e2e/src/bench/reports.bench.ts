@@ -152,7 +152,11 @@ export const reportsBench: BenchModule = {
       let done = step('fresh database, migrations');
       const app = await bench.start();
       done();
-      done = step(`generating ${locations} locations, ${days + 371} days of daily TrafficIn/Out and rollups`);
+      done = step(
+        reuse
+          ? `reading the dataset kept in ${reuse}`
+          : `generating ${locations} locations, ${days + 371} days of daily TrafficIn/Out and rollups`,
+      );
       const data = reuse ? await reused(db) : await generate(app, db, locations, days, nowMs);
       done();
       const admin = await app.services.users.createAsSystem({
