@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql } from 'kysely';
 import type { App } from '../../../server/src/app.js';
 import type { Db } from '../../../server/src/platform/db/database.js';
@@ -97,17 +98,30 @@ async function reused(db: Db) {
   return { rawRows: rows[0].n, groupId: rows[0].id };
 }
 
-/** Runs `work`, answering its time and the peak RSS growth over the RSS before it. */
-async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; peakMb: number }> {
+/**
+ * Runs `work`, answering its time, the CPU time of this process meanwhile (all its threads; not
+ * PostgreSQL's: on a loaded machine the wall time is mostly waiting for a core) and the peak RSS
+ * growth over the RSS before it.
+ */
+async function measured<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; ms: number; cpuMs: number; peakMb: number }> {
   global.gc?.();
   const base = process.memoryUsage.rss();
   let peak = base;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   try {
     const value = await work();
     peak = Math.max(peak, process.memoryUsage.rss());
-    return { value, ms: performance.now() - t0, peakMb: (peak - base) / 1_048_576 };
+    const cpu = process.cpuUsage(cpu0);
+    return {
+      value,
+      ms: performance.now() - t0,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      peakMb: (peak - base) / 1_048_576,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -138,15 +152,20 @@ export const reportsBench: BenchModule = {
       let done = step('fresh database, migrations');
       const app = await bench.start();
       done();
-      done = step(`generating ${locations} locations, ${days + 371} days of daily TrafficIn/Out and rollups`);
+      done = step(
+        reuse
+          ? `reading the dataset kept in ${reuse}`
+          : `generating ${locations} locations, ${days + 371} days of daily TrafficIn/Out and rollups`,
+      );
       const data = reuse ? await reused(db) : await generate(app, db, locations, days, nowMs);
       done();
       const admin = await app.services.users.createAsSystem({
-        username: 'bench-reports',
+        // a name of its own each run: a reused database (--reports-reuse) has the earlier runs' users
+        username: `bench-reports-${Date.now().toString(36)}`,
         password: 'Bench-password-1',
         firstName: 'Bench',
         lastName: 'Reports',
-        email: 'bench-reports@bench.local',
+        email: `bench-reports-${Date.now().toString(36)}@bench.local`,
         language: 'en',
         roles: ['superAdmin'],
         scopeNodeId: null,
@@ -166,8 +185,17 @@ export const reportsBench: BenchModule = {
       };
       const rows: string[][] = [];
       let baseline = NaN;
-      const row = (what: string, r: { ms: number; peakMb: number }, note: string) =>
-        rows.push([what, ms(r.ms), `${(r.ms / baseline).toFixed(2)}x`, r.peakMb.toFixed(0), note]);
+      let baselineCpu = NaN;
+      const row = (what: string, r: { ms: number; cpuMs: number; peakMb: number }, note: string) =>
+        rows.push([
+          what,
+          ms(r.ms),
+          `${(r.ms / baseline).toFixed(2)}x`,
+          ms(r.cpuMs),
+          `${(r.cpuMs / baselineCpu).toFixed(2)}x`,
+          r.peakMb.toFixed(0),
+          note,
+        ]);
 
       const locationIds = (
         await sql<{
@@ -184,6 +212,7 @@ export const reportsBench: BenchModule = {
         }),
       );
       baseline = aggregated.ms;
+      baselineCpu = aggregated.cpuMs;
       row(
         'aggregated query (same parameters)',
         aggregated,
@@ -225,7 +254,12 @@ export const reportsBench: BenchModule = {
       await file('XLSX, cold (report computed)', 'xlsx', { ...parameters, language: 'fr' });
       await file('PDF, cold (report computed)', 'pdf', { ...parameters, language: 'es' });
       console.log();
-      printTable(['traffic report', 'ms', 'x aggregated', 'peak RSS growth MB', ''], rows);
+      printTable(
+        ['traffic report', 'wall ms', 'x aggregated', 'CPU ms', 'x aggregated', 'peak RSS growth MB', ''],
+        rows,
+      );
+      const load = os.loadavg().map((l) => l.toFixed(1));
+      console.log(`  load average at the end: ${load.join(', ')} on ${os.cpus().length} cores`);
       console.log(
         `  ${locations} locations x ${days} days (${data.rawRows} raw daily points); targets: first page <= 300 ms, ` +
           'XLSX <= 3 s, PDF <= 5 s, memory growth <= 200 MB',

@@ -3,7 +3,7 @@ import { renderTableCsv, renderTableXlsx } from './table-export.js';
 import { renderSnapshotPdf } from './snapshot-pdf.js';
 import type { ReportChartData, ReportDocument } from '@footfall/domain';
 import type { Readable } from 'node:stream';
-import { renderReportCsv, renderReportXlsx, streamReportXlsx } from './report-table.js';
+import { collect, renderReportCsv, renderReportXlsx, streamReportXlsx } from './report-table.js';
 import { chartOption, renderReportPdf, streamReportPdf } from './report-pdf.js';
 import { renderChartSvg } from './snapshot-pdf-widgets.js';
 
@@ -34,6 +34,8 @@ export function createExportsService() {
       renderChartSvg(chartOption(chart), width, height),
     /** The same PDF as a stream, page after page. */
     reportPdfStream: (report: ReportDocument): Readable => streamReportPdf(report),
+    /** Everything a file stream yields, as one buffer (mail attachments). */
+    collect: (stream: Readable): Promise<Buffer> => collect(stream),
   };
 }
 

@@ -180,15 +180,21 @@ export function bucketCount(def: ReportDefinition, selection: readonly Aggregate
 }
 
 /**
- * The first page of a row-per-node-and-bucket section without the others: its rows from an answer
- * broken down over the first nodes only (`pageNodes`, `pageAnswer`), its row count and totals from
- * the selection's answer without breakdown (`input.answer`, over `input.nodes`).
+ * A row-per-node-and-bucket section assembled from parts: its rows from answers broken down over a
+ * few nodes at a time (`parts`, in the nodes' order), its row count and totals from the selection's
+ * answer without breakdown (`input.answer`, over `input.nodes`). `limit`: only the first rows (a page).
  */
-export function firstPageSection(
+export function pagedSection(
   input: ComputeInput,
-  page: { nodes: readonly ReportNodeRow[]; answer: readonly AggregatedSeries[]; size: number },
+  parts: readonly { nodes: readonly ReportNodeRow[]; answer: readonly AggregatedSeries[] }[],
+  limit = Infinity,
 ): FullSection {
-  const rows = nodeBucketRows({ ...input, nodes: page.nodes, answer: page.answer }).slice(0, page.size);
+  const rows: ReportRow[] = [];
+  for (const part of parts)
+    for (const row of nodeBucketRows({ ...input, nodes: part.nodes, answer: part.answer })) {
+      if (rows.length >= limit) break;
+      rows.push(row);
+    }
   return {
     id: 'rows',
     title: reportText(input.language, 'section_rows'),

@@ -28,17 +28,16 @@ import { badRequest, forbidden } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import type { QueryService } from '../analytics/query.service.js';
 import type { ExportsService } from '../exports/exports.service.js';
-import { collect } from '../exports/report-table.js';
 import {
   bucketCount,
   computeCharts,
   computeComparative,
   computeSections,
-  firstPageSection,
+  pagedSection,
   pagedFirstPage,
   type FullSection,
 } from './report-compute.js';
-import { findNodeNames, findReportNodes } from './reports.repository.js';
+import { findNodeNames, findReportNodes, type ReportNodeRow } from './reports.repository.js';
 import { reportFileName, sortRows } from './report-rows.js';
 
 /** A computed report: every row of every section (pages and files are read from it). */
@@ -58,6 +57,8 @@ export interface ReportsDeps {
 const CACHE_MS = 120_000;
 const CACHE_ENTRIES = 8;
 const NAMES_SHOWN = 5;
+/** Nodes of a report read per aggregated query (with breakdown) when its rows are assembled in parts. */
+const NODES_PER_QUERY = 50;
 
 export function createReportsService(deps: ReportsDeps) {
   const { db, scope, clock } = deps;
@@ -179,6 +180,7 @@ export function createReportsService(deps: ReportsDeps) {
       return documentOf(name, p, lines, computeComparative(def, language, a, b));
     }
     const nodes = await findReportNodes(db, p.nodeIds, def.zones);
+    if (pagedFirstPage(def)) return paged(principal, name, p, nodes, Infinity);
     let answer: AggregatedSeries[] = [];
     if (nodes.length > 0)
       answer = await deps.query.aggregated(
@@ -197,39 +199,42 @@ export function createReportsService(deps: ReportsDeps) {
   }
 
   /**
-   * The first page alone (server-side row model): the selection's answer without breakdown gives the
-   * totals, the charts and the row count; an answer broken down over the first page's nodes gives
-   * its rows. The other pages are computed when asked (get-rows, files).
+   * A row-per-node-and-bucket report (server-side row model): the selection's answer without
+   * breakdown gives the totals, the charts and the row count; answers broken down over
+   * NODES_PER_QUERY nodes at a time give the rows, as far as `limit` rows (the first page: only its
+   * nodes are read). The whole report never holds more than one part's answer besides its rows.
    */
-  async function firstPage(
+  async function paged(
     principal: Principal,
     name: ReportName,
     p: ReportParameters,
-    pageSize: number,
-  ): Promise<ReportDocument> {
+    nodes: ReportNodeRow[],
+    limit: number,
+  ): Promise<FullReport> {
     const def = REPORT_DEFINITIONS[name];
     const language = p.language;
-    const nodes = await findReportNodes(db, p.nodeIds, def.zones);
     const ids = nodes.map((n) => n.id);
     const selection =
       nodes.length > 0 ? await deps.query.aggregated(principal, bodyOf(def, p, ids, p, false)) : [];
     const buckets = bucketCount(def, selection);
-    const pageNodes = buckets > 0 ? nodes.slice(0, Math.ceil(pageSize / buckets)) : [];
-    const pageAnswer =
-      pageNodes.length > 0
-        ? await deps.query.aggregated(
-            principal,
-            bodyOf(
-              def,
-              p,
-              pageNodes.map((n) => n.id),
-              p,
-              true,
-            ),
-          )
-        : [];
+    const wanted = buckets > 0 ? nodes.slice(0, Math.min(nodes.length, Math.ceil(limit / buckets))) : [];
     const input = { def, language, nodes, answer: selection };
-    const section = firstPageSection(input, { nodes: pageNodes, answer: pageAnswer, size: pageSize });
+    const rows: ReportRow[] = [];
+    for (let i = 0; i < wanted.length; i += NODES_PER_QUERY) {
+      const part = wanted.slice(i, i + NODES_PER_QUERY);
+      const body = bodyOf(
+        def,
+        p,
+        part.map((n) => n.id),
+        p,
+        true,
+      );
+      // each part's rows are taken at once, its answer let go before the next is read
+      const answer = await deps.query.aggregated(principal, body);
+      for (const row of pagedSection(input, [{ nodes: part, answer }], limit - rows.length).rows)
+        rows.push(row);
+    }
+    const section = { ...pagedSection(input, []), rows };
     const lines = [await namesLine(language, 'param_locations', p.nodeIds)];
     return documentOf(name, p, lines, { sections: [section], charts: computeCharts(input) });
   }
@@ -324,7 +329,7 @@ export function createReportsService(deps: ReportsDeps) {
     args: Parameters<typeof streamFile>[1],
   ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
     const file = await streamFile(principal, args);
-    return { ...file, body: Buffer.isBuffer(file.body) ? file.body : await collect(file.body) };
+    return { ...file, body: Buffer.isBuffer(file.body) ? file.body : await deps.exports.collect(file.body) };
   }
 
   return {
@@ -356,7 +361,10 @@ export function createReportsService(deps: ReportsDeps) {
     ): Promise<ReportDocument> {
       await check(principal, name, p);
       const kept = cached(cacheKey(principal, name, p));
-      if (!kept && pagedFirstPage(REPORT_DEFINITIONS[name])) return firstPage(principal, name, p, pageSize);
+      if (!kept && pagedFirstPage(REPORT_DEFINITIONS[name])) {
+        const nodes = await findReportNodes(db, p.nodeIds, REPORT_DEFINITIONS[name].zones);
+        return paged(principal, name, p, nodes, pageSize);
+      }
       const r = await report(principal, name, p);
       return { ...r, sections: r.sections.map((s) => ({ ...s, rows: s.rows.slice(0, pageSize) })) };
     },
