@@ -78,7 +78,7 @@ interface RunFigures {
 
 /**
  * The real server (`node --import tsx src/main.ts`) on a fresh embedded database with the demo data,
- * serving the built app; up to 4 minutes to start, as in playwright.config.ts (a loaded machine is slow
+ * serving the built app; up to 8 minutes to start (a loaded machine is slow
  * to create the cluster).
  */
 export async function startServer(): Promise<{ url: string; databaseUrl: string; stop(): Promise<void> }> {
@@ -114,7 +114,7 @@ export async function startServer(): Promise<{ url: string; databaseUrl: string;
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + 480_000;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
@@ -127,7 +127,7 @@ export async function startServer(): Promise<{ url: string; databaseUrl: string;
     if (ok) return { url, databaseUrl, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`server did not start in 4 minutes: ${stderr}`);
+      throw new Error(`server did not start in 8 minutes: ${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 500));
   }
