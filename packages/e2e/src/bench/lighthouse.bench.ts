@@ -30,7 +30,8 @@ import { printTable, step, type BenchModule } from './bench-kit.js';
  * scripts the dashboard load fetched).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(here, '../../../web/dist');
+/** the built web app measured: packages/web/dist, or `--lighthouse-dist <folder>` (another build) */
+let dist = path.resolve(here, '../../../web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_USER = 'admin';
 const DEMO_PASSWORD = 'Demo-password-1';
@@ -166,6 +167,7 @@ export const lighthouseBench: BenchModule = {
   description:
     'Lighthouse performance of the demo dashboard, desktop preset or --lighthouse-preset mobile (built app, real server): score, LCP, TBT, JS gzipped',
   async run({ flags }) {
+    dist = path.resolve(flags.get('lighthouse-dist') ?? dist);
     if (!fs.existsSync(path.join(dist, 'index.html')))
       throw new Error(`${dist}/index.html missing: run \`npm run build\` first`);
     const runs = Number(flags.get('lighthouse-runs') ?? 3);
