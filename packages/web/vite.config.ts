@@ -95,12 +95,12 @@ function earlyBoot(): Plugin {
           dashboard: {
             js: [dashboard.fileName, ...dashboard.imports.filter((f) => f !== entry)].map(url),
             css: [...(dashboard.viteMetadata?.importedCss ?? [])].map(url),
-          },
-          // preloaded only from the desktop width (MOBILE_BREAKPOINT_PX of packages/domain)
-          desktop: {
-            minWidth: 1246,
-            js: [desktop.fileName, ...desktop.imports.filter((f) => !shared.has(f))].map(url),
-            css: [...(desktop.viteMetadata?.importedCss ?? [])].map(url),
+            // preloaded only from the desktop width (MOBILE_BREAKPOINT_PX of packages/domain)
+            desktop: {
+              minWidth: 1246,
+              js: [desktop.fileName, ...desktop.imports.filter((f) => !shared.has(f))].map(url),
+              css: [...(desktop.viteMetadata?.importedCss ?? [])].map(url),
+            },
           },
         };
         const features = featureTexts('en').length;

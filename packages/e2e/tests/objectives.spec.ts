@@ -253,7 +253,6 @@ test('performance filters: one location of the shared tree, a location group, th
   await page.getByRole('option', { name: 'East', exact: true }).click();
   await tagFilter.click();
   await page.getByRole('option', { name: 'Adultes' }).click();
-  await page.keyboard.press('Escape');
   const east = await asked(() => page.getByTestId('performance-locations-apply').click());
   expect(east.url.searchParams.getAll('tags')).toEqual(['adults']);
   expect(east.data.rows.length).toBeGreaterThan(0);

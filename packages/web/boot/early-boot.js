@@ -43,7 +43,7 @@ function footfallEarlyBoot(config) {
       });
       // the desktop's shell, side pane and grid: a phone shows the mobile column without them
       var desktop = config.dashboard.desktop;
-      if (window.matchMedia('(min-width:' + desktop.minWidth + 'px)').matches) {
+      if (desktop && window.matchMedia('(min-width:' + desktop.minWidth + 'px)').matches) {
         desktop.js.forEach(function (href) {
           link('modulepreload', href);
         });

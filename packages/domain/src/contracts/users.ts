@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { LANGUAGES } from '../constants.js';
+import { USER_REPORTS } from './user-reports.js';
 
 export const RoleSchema = z.enum(ROLES);
 /** Language codes are stored and sent as two letters (spec: "language codes trimmed to two characters"). */
@@ -24,24 +25,7 @@ export const DEFAULT_MOBILE_SETTINGS: MobileSettings = {
   defaultOccupancyLiveViewId: null,
 };
 
-/**
- * The reports a user may be given (spec section 3, User `reports`): the report viewers of the product.
- * A user sees only these in their reports list (spec section 6: only superAdmin reads the group's
- * reports from the server, the others use the reports on their user).
- */
-export const USER_REPORTS = [
-  'dwellReport',
-  'executiveComparativeReport',
-  'executiveReport',
-  'poiReport',
-  'queueReport',
-  'trafficAndOccupancyLotoQuebecReport',
-  'trafficAndOccupancyReport',
-  'trafficComparativeReport',
-  'trafficHorizontalReport',
-  'trafficReport',
-] as const;
-export type UserReport = (typeof USER_REPORTS)[number];
+export { USER_REPORTS, type UserReport } from './user-reports.js';
 /** A set of reports: known names only, each once, in the list's order. */
 export const UserReports = z
   .array(z.enum(USER_REPORTS))

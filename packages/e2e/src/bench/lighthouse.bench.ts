@@ -30,7 +30,8 @@ import { printTable, step, type BenchModule } from './bench-kit.js';
  * scripts the dashboard load fetched).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(here, '../../../web/dist');
+/** the built web app measured: packages/web/dist, or `--lighthouse-dist <folder>` (another build) */
+let dist = path.resolve(here, '../../../web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_USER = 'admin';
 const DEMO_PASSWORD = 'Demo-password-1';
@@ -78,7 +79,7 @@ interface RunFigures {
 
 /**
  * The real server (`node --import tsx src/main.ts`) on a fresh embedded database with the demo data,
- * serving the built app; up to 4 minutes to start, as in playwright.config.ts (a loaded machine is slow
+ * serving the built app; up to 8 minutes to start (a loaded machine is slow
  * to create the cluster).
  */
 export async function startServer(): Promise<{ url: string; databaseUrl: string; stop(): Promise<void> }> {
@@ -114,7 +115,7 @@ export async function startServer(): Promise<{ url: string; databaseUrl: string;
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + 480_000;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
@@ -127,7 +128,7 @@ export async function startServer(): Promise<{ url: string; databaseUrl: string;
     if (ok) return { url, databaseUrl, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`server did not start in 4 minutes: ${stderr}`);
+      throw new Error(`server did not start in 8 minutes: ${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -166,6 +167,7 @@ export const lighthouseBench: BenchModule = {
   description:
     'Lighthouse performance of the demo dashboard, desktop preset or --lighthouse-preset mobile (built app, real server): score, LCP, TBT, JS gzipped',
   async run({ flags }) {
+    dist = path.resolve(flags.get('lighthouse-dist') ?? dist);
     if (!fs.existsSync(path.join(dist, 'index.html')))
       throw new Error(`${dist}/index.html missing: run \`npm run build\` first`);
     const runs = Number(flags.get('lighthouse-runs') ?? 3);

@@ -97,7 +97,15 @@ export const WidgetBody = memo(function WidgetBody({ widget, ctx }: { widget: Wi
         );
       default:
         if (empty) return <Hint text={t('widget_no_selection')} />;
-        if (!series) return loading ? null : <Hint text={t('widget_no_data')} />;
+        if (!series)
+          // KPI cards keep their loaded height while they load, so the cards below them do not jump
+          return loading ? (
+            widget.type.name === 'kpiCard' ? (
+              <KpiCards widget={widget} series={null} />
+            ) : null
+          ) : (
+            <Hint text={t('widget_no_data')} />
+          );
         return <SeriesWidget widget={widget} series={series} ctx={ctx} />;
     }
   })();
@@ -156,12 +164,15 @@ const SeriesWidget = memo(function SeriesWidget({
   }
 });
 
-function KpiCards({ widget, series }: { widget: Widget; series: AggregatedSeries[] }) {
+/** The KPI figures of a card; without series (loading) the same layout, invisible, holding its place. */
+function KpiCards({ widget, series }: { widget: Widget; series: AggregatedSeries[] | null }) {
   const { t } = useTranslation();
   const figures = kpiCardFigures(widget, series);
   return (
     <Box
+      aria-hidden={series === null || undefined}
       sx={{
+        visibility: series === null ? 'hidden' : undefined,
         flex: 1,
         display: 'grid',
         gridTemplateColumns: `repeat(auto-fit, minmax(150px, 1fr))`,
@@ -173,7 +184,7 @@ function KpiCards({ widget, series }: { widget: Widget; series: AggregatedSeries
     >
       {figures.map(({ kpi, current: cur, n1, y1, forecast }) => {
         return (
-          <Box key={kpi} data-testid={`kpi-card-${kpi}`}>
+          <Box key={kpi} data-testid={series ? `kpi-card-${kpi}` : undefined}>
             {cardNamesKpi(widget.title, t(`kpi_${kpi}`), figures.length) && (
               <Typography
                 variant="overline"
@@ -185,7 +196,7 @@ function KpiCards({ widget, series }: { widget: Widget; series: AggregatedSeries
               </Typography>
             )}
             <Typography
-              data-testid="kpi-value"
+              data-testid={series ? 'kpi-value' : undefined}
               sx={{ fontSize: 28, fontWeight: 700, letterSpacing: -0.5, lineHeight: 1.1 }}
             >
               {formatKpiValue(kpi, cur)}
