@@ -199,12 +199,15 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
       const protocols = [...new Set(pairs.map((p) => p.protocol))];
       const keyOf = (nodeId: string, protocol: string) => `${nodeId}|${protocol}`;
       const out = new Map<string, { id: string; key: number }>();
-      const collect = (rows: { id: string; key: number; node_id: string; measurement_protocol: string }[]) => {
+      const collect = (
+        rows: { id: string; key: number; node_id: string; measurement_protocol: string }[],
+      ) => {
         for (const r of rows) out.set(keyOf(r.node_id, r.measurement_protocol), { id: r.id, key: r.key });
       };
       collect(await findUntaggedSeries(db, nodeIds, protocols));
       const missing = new Map<string, { nodeId: string; protocol: string }>();
-      for (const p of pairs) if (!out.has(keyOf(p.nodeId, p.protocol))) missing.set(keyOf(p.nodeId, p.protocol), p);
+      for (const p of pairs)
+        if (!out.has(keyOf(p.nodeId, p.protocol))) missing.set(keyOf(p.nodeId, p.protocol), p);
       if (missing.size === 0) return out;
       const wanted = [...missing.values()];
       const inserted = await db.transaction().execute(async (trx) => {
