@@ -125,6 +125,16 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
   }
 
   const createdListeners: SeriesCreatedListener[] = [];
+  const tellCreated = async (
+    id: string,
+    key: number,
+    nodeId: string,
+    measurementProtocol: string,
+    metaTags: string[],
+  ) => {
+    for (const listener of createdListeners)
+      await listener({ id, key, nodeId, measurementProtocol, metaTags });
+  };
 
   const service = {
     /** Told after a series is created (occupancy builds default configs from new door series). */
@@ -173,16 +183,8 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
         }
         return { ...inserted, created: true };
       });
-      if (made.created) {
-        for (const listener of createdListeners)
-          await listener({
-            id: made.id,
-            key: made.key,
-            nodeId: input.nodeId,
-            measurementProtocol: input.measurementProtocol,
-            metaTags,
-          });
-      }
+      if (made.created)
+        await tellCreated(made.id, made.key, input.nodeId, input.measurementProtocol, metaTags);
       return made;
     },
 
@@ -228,15 +230,7 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
         return inserted;
       });
       collect(inserted);
-      for (const s of inserted)
-        for (const listener of createdListeners)
-          await listener({
-            id: s.id,
-            key: s.key,
-            nodeId: s.node_id,
-            measurementProtocol: s.measurement_protocol,
-            metaTags: [],
-          });
+      for (const s of inserted) await tellCreated(s.id, s.key, s.node_id, s.measurement_protocol, []);
       // pairs another writer created meanwhile
       if (inserted.length < wanted.length) collect(await findUntaggedSeries(db, nodeIds, protocols));
       return out;
