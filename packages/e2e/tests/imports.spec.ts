@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { AggregatedSeries, ImportRun, ImportTask } from '@footfall/domain';
 import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 import { signIn, snap } from '../src/support/shell';
-import { client, token } from '../src/support/api';
+import { call, client, token } from '../src/support/api';
 
 /**
  * Issue 16, external data imports: the demo superadmin finds the demo's point-of-sale task with its
@@ -136,4 +136,47 @@ test('the task editor with a preview in en, fr and es', async ({ page }) => {
     await expectNoSeriousA11yViolations(page, `import task ${lang}`);
     await snap(page, `imports-task-${lang}`);
   }
+});
+
+test('an SFTP source in en, fr and es: the address, user and sealed password are saved', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const bearer = await token(request, 'superadmin');
+  const api = client(request, bearer);
+  const tree = await api.get<TreeNode[]>('/api/OrganizationalTree');
+  const retail = tree.find((n) => n.name === 'Demo Retail')!;
+  await signIn(page, 'superadmin', 'en');
+  const words = {
+    en: { source: 'Source', sftp: 'Daily download (SFTP)', url: 'Address', name: 'Name' },
+    fr: { source: 'Source', sftp: 'Téléchargement quotidien (SFTP)', url: 'Adresse', name: 'Nom' },
+    es: { source: 'Origen', sftp: 'Descarga diaria (SFTP)', url: 'Dirección', name: 'Nombre' },
+  } as const;
+  for (const lang of ['fr', 'es', 'en'] as const) {
+    await page.goto(`/${lang}/settings/imports/${retail.id}`);
+    await page.getByRole('combobox', { name: words[lang].source }).click();
+    await page.getByRole('option', { name: words[lang].sftp }).click();
+    const url = page.getByLabel(words[lang].url, { exact: true });
+    await expect(url).toHaveAttribute('placeholder', 'sftp://host/path/file.csv');
+    await page.getByLabel(words[lang].name, { exact: true }).fill(`E2E SFTP ${lang}`);
+    await url.fill('sftp://pos.example.com:2222/exports/sales.csv');
+    await expectNoSeriousA11yViolations(page, `import task sftp ${lang}`);
+    await snap(page, `imports-sftp-${lang}`);
+  }
+  await page.getByLabel('User name').fill('pos');
+  await page.getByLabel('Password', { exact: true }).fill('e2e-secret');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Import task saved')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/en/settings/imports/${retail.id}/[0-9a-f-]{36}$`));
+  const saved = await api.get<ImportTask>(`/api/ExternalDataImportTask/${page.url().split('/').pop()}`);
+  expect(saved.source).toEqual({
+    kind: 'sftp',
+    url: 'sftp://pos.example.com:2222/exports/sales.csv',
+    username: 'pos',
+    hasPassword: true,
+    pullAt: '06:00',
+  });
+  await call(request, bearer, 'DELETE', `/api/ExternalDataImportTask/${saved.id}`);
 });

@@ -79,7 +79,8 @@ export async function startSftpSource(opts: { username: string; password: string
             const sftp = acceptSftp();
             const open = new Map<number, Buffer>();
             let next = 0;
-            const fileOf = (handle: Buffer) => (handle.length === 4 ? open.get(handle.readUInt32BE(0)) : undefined);
+            const fileOf = (handle: Buffer) =>
+              handle.length === 4 ? open.get(handle.readUInt32BE(0)) : undefined;
             sftp
               .on('OPEN', (reqId, filename) => {
                 const data = files.get(filename);

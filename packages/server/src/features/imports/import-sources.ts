@@ -34,7 +34,7 @@ export function httpsFetcher(opts: { extraCa?: string | null } = {}): SourceFetc
       signal: AbortSignal.timeout(PULL_TIMEOUT_MS),
     }).catch((e: Error & { cause?: Error }) => {
       // undici says "fetch failed"; the cause says why (refused connection, untrusted certificate)
-      throw new Error(e.cause?.message ? `${e.message}: ${e.cause.message}` : e.message);
+      throw new Error(e.cause?.message ? `${e.message}: ${e.cause.message}` : e.message, { cause: e });
     });
     if (!res.ok || !res.body) {
       await res.body?.cancel();
@@ -73,14 +73,14 @@ export function sftpFetcher(): SourceFetcher {
       if (!stat.isFile) throw new Error(`no such file ${path}`);
     } catch (e) {
       await client.end().catch(() => undefined);
-      throw new Error(sftpMessage(e, path));
+      throw new Error(sftpMessage(e, path), { cause: e });
     }
     const stream = client.createReadStream(path);
     return (async function* () {
       try {
         for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
       } catch (e) {
-        throw new Error(sftpMessage(e, path));
+        throw new Error(sftpMessage(e, path), { cause: e });
       } finally {
         stream.destroy();
         await client.end().catch(() => undefined);

@@ -66,7 +66,8 @@ async function createTask(body: object): Promise<ImportTask> {
   return res.json();
 }
 
-const runsOf = async (taskId: string): Promise<ImportRun[]> => (await call('GET', `${T}/${taskId}/runs`)).json();
+const runsOf = async (taskId: string): Promise<ImportRun[]> =>
+  (await call('GET', `${T}/${taskId}/runs`)).json();
 
 const measurementCount = async () =>
   (await sql<{ n: number }>`select count(*)::int as n from measurement`.execute(t.db)).rows[0]!.n;
@@ -162,7 +163,12 @@ describe('a scheduled HTTPS pull', () => {
     expect(res.json().message).toContain('HTTP 404');
     const runs = await runsOf(task.id);
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ status: 'failed', trigger: 'pull', fileName: 'gone.csv', rowsWritten: 0 });
+    expect(runs[0]).toMatchObject({
+      status: 'failed',
+      trigger: 'pull',
+      fileName: 'gone.csv',
+      rowsWritten: 0,
+    });
     expect(runs[0]!.message).toBe('The source could not be read: The source answered HTTP 404');
     expect(await measurementCount()).toBe(before);
   });
@@ -184,7 +190,9 @@ describe('an SFTP source', () => {
       .where('id', '=', task.id)
       .executeTakeFirstOrThrow();
     expect(stored.source_secret!.toString('latin1')).not.toContain('sftp-secret');
-    expect(open(t.ctx.tokens.deriveKey('import-source-credentials'), stored.source_secret!)).toBe('sftp-secret');
+    expect(open(t.ctx.tokens.deriveKey('import-source-credentials'), stored.source_secret!)).toBe(
+      'sftp-secret',
+    );
 
     const before = await measurementCount();
     const res = await call('POST', `${T}/${task.id}/pull`);
@@ -223,7 +231,9 @@ describe('an SFTP source', () => {
     expect(res.statusCode).toBe(502);
     const [run] = await runsOf(task.id);
     expect(run).toMatchObject({ status: 'failed', fileName: 'missing.csv', rowsWritten: 0 });
-    expect(run!.message).toBe('The source could not be read: The SFTP server has no file /exports/missing.csv');
+    expect(run!.message).toBe(
+      'The source could not be read: The SFTP server has no file /exports/missing.csv',
+    );
     expect(await measurementCount()).toBe(before);
   });
 

@@ -376,7 +376,11 @@ export function createImportsService(deps: {
         bytes_total: 0,
       });
       await updateRun(tx, run.id, { status: 'failed', message, finished_on: clock.now() });
-      await eventLog.record(tx, principal, 'ImportTask.Run', task.id, { runId: run.id, file: name, trigger: 'pull' });
+      await eventLog.record(tx, principal, 'ImportTask.Run', task.id, {
+        runId: run.id,
+        file: name,
+        trigger: 'pull',
+      });
     });
   }
 

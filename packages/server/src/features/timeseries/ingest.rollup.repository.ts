@@ -518,6 +518,16 @@ export async function rebuildSeriesRollups(
       case b.coverage when 1 then b.last when 0 then null else p.bh_last end
     from rebuild_bucket b
     left join edge p on p.series_key = b.series_key and p.bucket = b.bucket`.execute(trx);
+  // a whole rebuild sums its own buckets (one hash join); a range sums each touched day's 15-minute
+  // rows, the ones outside the range included (one primary-key range scan a day)
+  if (!range) {
+    await sql`
+      insert into rollup_day (series_key, local_date, ${VALUE_COLUMNS})
+      select r.series_key, b.local_date, ${BUCKET_AGGREGATES}
+      from rollup_15m r join rebuild_bucket b on b.series_key = r.series_key and b.bucket = r.bucket
+      group by r.series_key, b.local_date`.execute(trx);
+    return;
+  }
   await sql`
     insert into rollup_day (series_key, local_date, ${VALUE_COLUMNS})
     select d.series_key, d.local_date, ${BUCKET_AGGREGATES}

@@ -56,7 +56,12 @@ export async function insertUntaggedSeries(
   if (rows.length === 0) return [];
   // each series' weekday ranges as one array literal (unnest would flatten a two-dimensional array)
   const hours = rows.map((r) => `{${r.businessMinutes.map((m) => `"${m}"`).join(',')}}`);
-  const { rows: inserted } = await sql<{ id: string; key: number; node_id: string; measurement_protocol: string }>`
+  const { rows: inserted } = await sql<{
+    id: string;
+    key: number;
+    node_id: string;
+    measurement_protocol: string;
+  }>`
     insert into time_series (node_id, measurement_protocol, meta_tags, interval_seconds, source,
       excluded_in_formula, time_zone, business_minutes)
     select n, p, '{}', ${made.intervalSeconds}, ${made.source}, false, tz, bm::int4multirange[]

@@ -125,6 +125,16 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
   }
 
   const createdListeners: SeriesCreatedListener[] = [];
+  const tellCreated = async (
+    id: string,
+    key: number,
+    nodeId: string,
+    measurementProtocol: string,
+    metaTags: string[],
+  ) => {
+    for (const listener of createdListeners)
+      await listener({ id, key, nodeId, measurementProtocol, metaTags });
+  };
 
   const service = {
     /** Told after a series is created (occupancy builds default configs from new door series). */
@@ -173,16 +183,8 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
         }
         return { ...inserted, created: true };
       });
-      if (made.created) {
-        for (const listener of createdListeners)
-          await listener({
-            id: made.id,
-            key: made.key,
-            nodeId: input.nodeId,
-            measurementProtocol: input.measurementProtocol,
-            metaTags,
-          });
-      }
+      if (made.created)
+        await tellCreated(made.id, made.key, input.nodeId, input.measurementProtocol, metaTags);
       return made;
     },
 
@@ -199,12 +201,15 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
       const protocols = [...new Set(pairs.map((p) => p.protocol))];
       const keyOf = (nodeId: string, protocol: string) => `${nodeId}|${protocol}`;
       const out = new Map<string, { id: string; key: number }>();
-      const collect = (rows: { id: string; key: number; node_id: string; measurement_protocol: string }[]) => {
+      const collect = (
+        rows: { id: string; key: number; node_id: string; measurement_protocol: string }[],
+      ) => {
         for (const r of rows) out.set(keyOf(r.node_id, r.measurement_protocol), { id: r.id, key: r.key });
       };
       collect(await findUntaggedSeries(db, nodeIds, protocols));
       const missing = new Map<string, { nodeId: string; protocol: string }>();
-      for (const p of pairs) if (!out.has(keyOf(p.nodeId, p.protocol))) missing.set(keyOf(p.nodeId, p.protocol), p);
+      for (const p of pairs)
+        if (!out.has(keyOf(p.nodeId, p.protocol))) missing.set(keyOf(p.nodeId, p.protocol), p);
       if (missing.size === 0) return out;
       const wanted = [...missing.values()];
       const inserted = await db.transaction().execute(async (trx) => {
@@ -225,15 +230,7 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
         return inserted;
       });
       collect(inserted);
-      for (const s of inserted)
-        for (const listener of createdListeners)
-          await listener({
-            id: s.id,
-            key: s.key,
-            nodeId: s.node_id,
-            measurementProtocol: s.measurement_protocol,
-            metaTags: [],
-          });
+      for (const s of inserted) await tellCreated(s.id, s.key, s.node_id, s.measurement_protocol, []);
       // pairs another writer created meanwhile
       if (inserted.length < wanted.length) collect(await findUntaggedSeries(db, nodeIds, protocols));
       return out;
