@@ -188,6 +188,28 @@ describe('captured Xovis logics and Brickstream metrics pushes', () => {
     expect(Number(midnight.to) - Number(midnight.from)).toBe(15 * 60_000);
   });
 
+  it('a Brickstream document without UnixStartTime nor Timezone keeps the clock time for the location zone', () => {
+    const v1 = text('brickstream-2300-metrics-v1.xml')
+      .replace('<Timezone>1</Timezone>', '')
+      .replace('<DST>1</DST>', '');
+    const push = parseBrickstream(v1);
+    expect(push.identities).toEqual(['00:b0:9d:be:30:13', '10000000']);
+    expect(push.intervals).toEqual([
+      expect.objectContaining({
+        counter: 'object 1',
+        direction: 'in',
+        from: '2025-06-15T17:49:00',
+        to: '2025-06-15T17:50:00',
+      }),
+      expect.objectContaining({
+        counter: 'object 1',
+        direction: 'out',
+        from: '2025-06-15T17:49:00',
+        value: 0,
+      }),
+    ]);
+  });
+
   it('malformed and truncated Brickstream documents answer 400 naming the field and write nothing', async () => {
     const v2 = text('brickstream-2300-metrics-v2.xml');
     const cases: [string, string][] = [
