@@ -1,8 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import JSON5 from 'json5';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import {
@@ -15,6 +11,7 @@ import {
 } from '../../../test/factories.js';
 import { countChanges, tableCounts } from '../../../test/table-counts.js';
 import { parseBrickstream } from './brickstream.js';
+import { sampleJson, sampleText } from './sample-files.js';
 
 /**
  * Pushes captured from real Xovis PC2S (firmware 5) and Brickstream 2300 sensors, read as they are
@@ -26,9 +23,8 @@ import { parseBrickstream } from './brickstream.js';
  *   (commit 8cac4cc4978a202d4051297168c0f89997e4a920), a 2300 sensor's XML posts.
  * Counts are checked in the device location's local minute and KPI, as read off the samples by hand.
  */
-const samples = path.join(path.dirname(fileURLToPath(import.meta.url)), 'samples');
-const text = (name: string) => fs.readFileSync(path.join(samples, name), 'utf8');
-const json5 = (name: string) => JSON5.parse(text(name)) as Record<string, unknown>;
+const text = sampleText;
+const json5 = sampleJson;
 
 describe('captured Xovis logics and Brickstream metrics pushes', () => {
   let t: TestApp;
@@ -186,6 +182,28 @@ describe('captured Xovis logics and Brickstream metrics pushes', () => {
     expect((await points('brick', 'TrafficOut')).at(-1)).toEqual(['2025-06-15 23:45', 5]);
     const midnight = parseBrickstream(built).intervals[0]!;
     expect(Number(midnight.to) - Number(midnight.from)).toBe(15 * 60_000);
+  });
+
+  it('a Brickstream document without UnixStartTime nor Timezone keeps the clock time for the location zone', () => {
+    const v1 = text('brickstream-2300-metrics-v1.xml')
+      .replace('<Timezone>1</Timezone>', '')
+      .replace('<DST>1</DST>', '');
+    const push = parseBrickstream(v1);
+    expect(push.identities).toEqual(['00:b0:9d:be:30:13', '10000000']);
+    expect(push.intervals).toEqual([
+      expect.objectContaining({
+        counter: 'object 1',
+        direction: 'in',
+        from: '2025-06-15T17:49:00',
+        to: '2025-06-15T17:50:00',
+      }),
+      expect.objectContaining({
+        counter: 'object 1',
+        direction: 'out',
+        from: '2025-06-15T17:49:00',
+        value: 0,
+      }),
+    ]);
   });
 
   it('malformed and truncated Brickstream documents answer 400 naming the field and write nothing', async () => {

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import JSON5 from 'json5';
 import mqtt from 'mqtt';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -20,6 +16,7 @@ import { startMqttIngest, type MqttIngest } from '../mqtt.subscriber.js';
 import { countChanges, tableCounts } from '../../../test/table-counts.js';
 import { minuteCounts } from './counters.js';
 import { parseVendorPush } from './vendors.js';
+import { sampleJson, sampleText } from './sample-files.js';
 
 /**
  * Axis, Hikvision, Milesight and Vivotek pushes (issue 17, part B) on the vendors' own samples
@@ -27,9 +24,8 @@ import { parseVendorPush } from './vendors.js';
  * literals). Counts are checked in the device location's local minute and KPI, against the numbers
  * read off the samples by hand.
  */
-const samples = path.join(path.dirname(fileURLToPath(import.meta.url)), 'samples');
-const text = (name: string) => fs.readFileSync(path.join(samples, name), 'utf8');
-const json = (name: string) => JSON5.parse(text(name)) as Record<string, unknown>;
+const text = sampleText;
+const json = sampleJson;
 
 describe('per-minute sums of several counters', () => {
   const rows = [
