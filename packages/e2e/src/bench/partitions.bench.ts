@@ -70,7 +70,7 @@ export const partitionsBench: BenchModule = {
           await c.query(
             `create table ${t}_${i} partition of ${t} for values from ('${p.lo.toISOString()}') to ('${p.hi.toISOString()}')`,
           );
-        let t0 = performance.now();
+        const t0 = performance.now();
         await c.query(`insert into ${t} select * from sample order by occurred_on, series_key`);
         const bulkSeconds = (performance.now() - t0) / 1000;
         // live: one minute of every series per statement, each minute sent twice (the re-send updates)
