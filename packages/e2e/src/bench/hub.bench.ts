@@ -25,6 +25,9 @@ import type { FromClients, ToClients } from './hub-clients.js';
  * and speak the protocol on `ws` sockets (negotiate, handshake, invocation, ping), so that receiving
  * thousands of pushes does not stall the event loop that times the ingest acknowledgement; a few
  * official `@microsoft/signalr` clients ride along in the bench process and must receive every push.
+ * `--hub-instances 2` (issue 20) starts two server processes on the Redis backplane and spreads the
+ * client processes over them (10,000 clients: 5,000 on each); counts go in through the first instance
+ * and the official clients listen on the second, so every push to them crossed Redis.
  */
 interface ClientProcess {
   child: ChildProcess;
@@ -138,12 +141,38 @@ export const hubBench: BenchModule = {
     const db = await freshDatabase('hub');
     const secret = randomBytes(32).toString('hex');
     let server: ServerProcess | null = null;
+    // --hub-instances 2: the clients spread over that many server processes sharing the Redis
+    // backplane (client process p connects to instance p mod N); counts are ingested through the first,
+    // the official clients listen on the last
+    const instances = Math.max(1, Number(options.flags.get('hub-instances') ?? 1));
+    const servers: ServerProcess[] = [];
     const procs = Math.max(1, Number(options.flags.get('hub-client-procs') ?? 2));
     const official: HubConnection[] = [];
     const bulk: ClientProcess[] = [];
     try {
-      let done = step('server process (migrations)');
-      server = await startServerProcess({ DATABASE_URL: db.url, JWT_SECRET: secret, LOG_LEVEL: 'error' });
+      let done = step(
+        `${instances} server process${instances > 1 ? 'es, Redis backplane' : ''} (migrations)`,
+      );
+      const redis: Record<string, string> =
+        instances > 1
+          ? {
+              REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+              // a channel of this run only: other servers on the same Redis hear nothing of it
+              REDIS_CHANNEL: `footfall:bench-${randomBytes(4).toString('hex')}`,
+            }
+          : {};
+      for (let i = 0; i < instances; i++)
+        servers.push(
+          await startServerProcess({
+            DATABASE_URL: db.url,
+            JWT_SECRET: secret,
+            LOG_LEVEL: 'error',
+            ...redis,
+          }),
+        );
+      server = servers[0]!;
+      const listening = servers[servers.length - 1]!;
+      const rss = () => servers.reduce((sum, s) => sum + s.rss(), 0);
       done();
       const ids = await seed(db.url);
       const tokens = new TokenService(secret, systemClock, 240);
@@ -178,7 +207,7 @@ export const hubBench: BenchModule = {
       );
 
       await new Promise((r) => setTimeout(r, 1000));
-      const rssBefore = server.rss();
+      const rssBefore = rss();
       done = step(`${n} clients connect and subscribe (${procs} client processes)`);
       const t0 = performance.now();
       for (let p = 0; p < procs; p++) bulk.push(clientProcess());
@@ -186,7 +215,8 @@ export const hubBench: BenchModule = {
         bulk.map((b, p) => {
           const ready = b.next('ready');
           const count = Math.floor(n / procs) + (p < n % procs ? 1 : 0);
-          b.tell({ type: 'start', base: server!.url, token, nodeId: ids.location, target, count });
+          const base = servers[p % instances]!.url;
+          b.tell({ type: 'start', base, token, nodeId: ids.location, target, count });
           return ready;
         }),
       );
@@ -194,7 +224,7 @@ export const hubBench: BenchModule = {
       done();
       for (let i = 0; i < 3; i++) {
         const c = new HubConnectionBuilder()
-          .withUrl(`${server.url}/signalr`, { accessTokenFactory: () => token })
+          .withUrl(`${listening.url}/signalr`, { accessTokenFactory: () => token })
           .configureLogging(LogLevel.None)
           .build();
         await c.start();
@@ -203,7 +233,7 @@ export const hubBench: BenchModule = {
       }
       // CPU while idle (pings, sweeps; after the connections settled), taken out of the figures per round
       const cpuPids = () => ({
-        server: [server!.pid],
+        server: servers.map((s) => s.pid),
         clients: bulk.map((b) => b.child.pid!),
         postgres: postgresPids(),
       });
@@ -219,7 +249,7 @@ export const hubBench: BenchModule = {
         };
       };
       await new Promise((r) => setTimeout(r, 2000));
-      const rssAfter = server.rss();
+      const rssAfter = rss();
       const idleFrom = cpuNow();
       await new Promise((r) => setTimeout(r, 3000));
       const idleTo = cpuNow();
@@ -290,10 +320,11 @@ export const hubBench: BenchModule = {
       done();
 
       printTable(
-        ['clients', 'connect s', 'RSS before MB', 'RSS after MB', 'KB / conn', 'missed'],
+        ['clients', 'instances', 'connect s', 'RSS before MB', 'RSS after MB', 'KB / conn', 'missed'],
         [
           [
             String(n),
+            String(instances),
             connectSeconds.toFixed(1),
             (rssBefore / 2 ** 20).toFixed(0),
             (rssAfter / 2 ** 20).toFixed(0),
@@ -358,7 +389,7 @@ export const hubBench: BenchModule = {
     } finally {
       for (const c of official) await c.stop().catch(() => undefined);
       for (const b of bulk) b.tell({ type: 'stop' });
-      await server?.stop();
+      for (const s of servers) await s.stop();
       await db.stop();
     }
   },

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { freshDatabase, ms, percentile, printTable, step, type BenchModule } from './bench-kit.js';
+import { freshDatabase, ms, percentile, printTable, step, timeRuns, type BenchModule } from './bench-kit.js';
 
 /**
  * Partition size of the raw minutes (issue 20): the same sample of minute points written into three
@@ -16,17 +16,6 @@ const LAYOUTS = [
 ] as const;
 
 const DAY_MS = 86_400_000;
-
-async function timed(fn: () => Promise<unknown>, runs: number): Promise<number[]> {
-  await fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    out.push(performance.now() - t0);
-  }
-  return out;
-}
 
 export const partitionsBench: BenchModule = {
   name: 'partitions',
@@ -70,49 +59,59 @@ export const partitionsBench: BenchModule = {
           await c.query(
             `create table ${t}_${i} partition of ${t} for values from ('${p.lo.toISOString()}') to ('${p.hi.toISOString()}')`,
           );
-        let t0 = performance.now();
+        const t0 = performance.now();
         await c.query(`insert into ${t} select * from sample order by occurred_on, series_key`);
         const bulkSeconds = (performance.now() - t0) / 1000;
         // live: one minute of every series per statement, each minute sent twice (the re-send updates)
         const keys = Array.from({ length: series }, (_, i) => i + 1);
         let minute = now + 60_000;
-        const live = await timed(async () => {
-          const at = new Date(minute);
-          minute += 30_000;
-          await c.query(
-            `insert into ${t} (series_key, occurred_on, value)
+        const live = await timeRuns(
+          async () => {
+            const at = new Date(minute);
+            minute += 30_000;
+            await c.query(
+              `insert into ${t} (series_key, occurred_on, value)
              select k, date_bin('1 minute', $2::timestamptz, timestamptz '2000-01-01Z'), 1 from unnest($1::int[]) k
              on conflict (series_key, occurred_on) do update set value = excluded.value`,
-            [keys, at],
-          );
-        }, 100);
+              [keys, at],
+            );
+          },
+          100,
+          1,
+        );
         await c.query(`analyze ${t}`);
         const mid = now - Math.floor(days / 2) * DAY_MS;
         let k = 0;
-        const oneSeries = await timed(
+        const oneSeries = await timeRuns(
           () =>
             c.query(
               `select sum(value) from ${t} where series_key = $1 and occurred_on >= $2 and occurred_on < $3`,
               [(k++ % series) + 1, new Date(mid + 10 * 3600_000), new Date(mid + 12 * 3600_000)],
             ),
           50,
+          1,
         );
         const fifty = keys.slice(0, 50);
-        const manySeries = await timed(() => {
-          const from = mid - (k++ % 20) * DAY_MS;
-          return c.query(
-            `select series_key, sum(value) from ${t} where series_key = any($1) and occurred_on >= $2
+        const manySeries = await timeRuns(
+          () => {
+            const from = mid - (k++ % 20) * DAY_MS;
+            return c.query(
+              `select series_key, sum(value) from ${t} where series_key = any($1) and occurred_on >= $2
              and occurred_on < $3 group by 1`,
-            [fifty, new Date(from), new Date(from + DAY_MS)],
-          );
-        }, 20);
-        const wholeRetention = await timed(
+              [fifty, new Date(from), new Date(from + DAY_MS)],
+            );
+          },
+          20,
+          1,
+        );
+        const wholeRetention = await timeRuns(
           () =>
             c.query(
               `select sum(value) from ${t} where series_key = $1 and occurred_on >= $2 and occurred_on < $3`,
               [(k++ % series) + 1, retentionFrom, new Date(now)],
             ),
           10,
+          1,
         );
         const { rows: plan } = await c.query<{ 'QUERY PLAN': [{ 'Planning Time': number }] }>(
           `explain (analyze, format json) select sum(value) from ${t}
