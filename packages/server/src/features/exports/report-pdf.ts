@@ -12,7 +12,17 @@ import {
   type ReportDocument,
   type ReportRow,
 } from '@footfall/domain';
-import { BORDER, CHART_SCALE, INK, MARGIN, MUTED, STATUS_COLOR, write, type Doc } from './pdf-kit.js';
+import {
+  BORDER,
+  CHART_SCALE,
+  INK,
+  MARGIN,
+  MUTED,
+  pdfText,
+  STATUS_COLOR,
+  write,
+  type Doc,
+} from './pdf-kit.js';
 import { renderChartSvg } from './snapshot-pdf-widgets.js';
 import { BrandLogo } from './report-logo.js';
 import { cellWriter } from './pdf-cells.js';
