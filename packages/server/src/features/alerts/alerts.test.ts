@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
-import { EMPTY_GUID, type AlertDto, type AlertOccurrence } from '@footfall/domain';
+import { AlertBody, EMPTY_GUID, type AlertDto, type AlertOccurrence } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
   authHeader,
@@ -395,7 +395,11 @@ describe('an occupancy alert', () => {
 describe('demo rules', () => {
   it('show their name in the reader language (screens and mails) until renamed', async () => {
     const made = await t.app.services.alerts.createSystem(
-      { ...occupancyRule(), name: 'Store near capacity', channels: { email: true, webhook: null } },
+      AlertBody.parse({
+        ...occupancyRule(),
+        name: 'Store near capacity',
+        channels: { email: true, webhook: null },
+      }),
       'nearCapacity',
     );
     expect(made.nameKey).toBe('nearCapacity');
