@@ -92,7 +92,7 @@ async function lineChartDashboard(request: APIRequestContext) {
   const tree = await api.get<{ id: string; type: string; children: unknown[] }[]>('/api/OrganizationalTree');
   const flat = (nodes: { id: string; type: string; children: unknown[] }[]): { id: string; type: string }[] =>
     nodes.flatMap((n) => [n, ...flat(n.children as typeof nodes)]);
-  const store = flat(tree).find((n) => n.type === 'LocationNodeAttributes')!;
+  const store = flat(tree).find((n) => n.type === 'StoreNodeAttributes')!;
   const json = {
     widgets: [
       {

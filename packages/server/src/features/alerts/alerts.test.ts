@@ -89,8 +89,8 @@ beforeAll(async () => {
   hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 
   // the receiver listens on loopback: this installation allows private webhook targets explicitly
-  // (ALERTS_WEBHOOK_ALLOW_PRIVATE); alerts.webhook.test.ts covers the default, which refuses them
-  t = await createTestApp({ ALERTS_WEBHOOK_ALLOW_PRIVATE: 'true' });
+  // (WEBHOOK_ALLOW_PRIVATE); alerts.webhook.test.ts covers the default, which refuses them
+  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
   t.clock.set('2025-06-02T15:00:00Z'); // Monday 11:00 in Toronto, inside the store's hours
   group = await makeGroup(t.db);
   store = await makeLocation(t.db, {

@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { alertNameIn, LOCALES, type AlertOccurrence } from '@footfall/domain';
 import { useLang } from '../../../lib/use-lang';
-import { NARROW_ONLY, when, WIDE_ONLY } from './alert-texts';
+import { NARROW_CELLS, NARROW_ONLY, when, WIDE_ONLY } from './alert-texts';
 import { SeverityChip } from './severity-chip';
 
 /** Occurrences of alerts (newest first) with what was sent to whom on each channel. */
@@ -27,7 +27,12 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
     );
   return (
     <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={props.label}>
-      <Table size="small" aria-label={props.label} data-testid="alert-history" sx={{ minWidth: { sm: 760 } }}>
+      <Table
+        size="small"
+        aria-label={props.label}
+        data-testid="alert-history"
+        sx={{ minWidth: { sm: 760 }, ...NARROW_CELLS }}
+      >
         <TableHead>
           <TableRow>
             {props.showAlert && <TableCell>{t('alerts_col_alert')}</TableCell>}
