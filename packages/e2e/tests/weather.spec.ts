@@ -121,7 +121,7 @@ test('without a key the weather option is hidden, never an error', async ({ page
   expect(await api.get('/api/OpenWeatherMap/status')).toEqual({ enabled: false });
   await signIn(page, 'user', 'en');
   await openLineSettings(page, dash.id);
-  await expect(page.getByRole('dialog').getByText('Indicators on the right axis')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Indicators on the right axis').first()).toBeVisible();
   await expect(page.getByRole('dialog').getByText('Weather icons')).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('widget-weather')).toHaveCount(0);
