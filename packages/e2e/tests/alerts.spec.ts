@@ -143,6 +143,7 @@ test('the alerts list and editor in en, fr and es', async ({ page, request }) =>
   const capacity = rules.find((r) => r.name === 'Store near capacity')!;
   expect(capacity).toBeDefined();
   const titles = { en: 'Alerts', fr: 'Alertes', es: 'Alertas' };
+  const demoName = { en: 'Store near capacity', fr: 'Magasin presque plein', es: 'Tienda casi llena' };
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'admin', 'en');
   for (const lang of LANGS) {
@@ -152,18 +153,35 @@ test('the alerts list and editor in en, fr and es', async ({ page, request }) =>
     await expect(page.getByTestId('alert-history')).toBeVisible();
     await snap(page, `alerts-list-${lang}`);
     await expectNoSeriousA11yViolations(page, `alerts-list-${lang}`);
+    // the demo rule's name in the reader's language (nameKey), in the list and the editor
+    await expect(page.getByTestId('alerts-table')).toContainText(demoName[lang]);
     await page.goto(`/${lang}/settings/alerts/${capacity.id}`);
-    await expect(page.getByTestId('alert-name')).toHaveValue('Store near capacity');
+    await expect(page.getByTestId('alert-name')).toHaveValue(demoName[lang]);
     await expect(page.getByTestId('alert-occurrence').first()).toBeVisible();
     await snap(page, `alerts-editor-${lang}`);
     await expectNoSeriousA11yViolations(page, `alerts-editor-${lang}`);
   }
   // at phone width, and an id that names no alert
+  // at phone width the tables fit: no sideways scroll, secondary facts under the names
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/en/settings/alerts');
-  await expect(page.getByTestId('alerts-table')).toBeVisible();
-  await snap(page, 'alerts-list-en-390');
-  await expectNoSeriousA11yViolations(page, 'alerts-list-en-390');
+  const fits = async (testId: string) =>
+    page.getByTestId(testId).evaluate((table) => {
+      const box = table.parentElement!;
+      return box.scrollWidth <= box.clientWidth + 1 && document.documentElement.scrollWidth <= 390;
+    });
+  for (const lang of LANGS) {
+    await page.goto(`/${lang}/settings/alerts`);
+    await expect(page.getByTestId('alerts-table')).toBeVisible();
+    await expect(page.getByTestId('alert-history')).toBeVisible();
+    expect(await fits('alerts-table'), `alerts table at 390 (${lang})`).toBe(true);
+    expect(await fits('alert-history'), `history at 390 (${lang})`).toBe(true);
+    await snap(page, `alerts-list-${lang}-390`);
+    await expectNoSeriousA11yViolations(page, `alerts-list-${lang}-390`);
+  }
+  await page.goto(`/en/settings/alerts/${capacity.id}`);
+  await expect(page.getByTestId('alert-occurrence').first()).toBeVisible();
+  expect(await fits('alert-history'), 'editor history at 390').toBe(true);
+  await snap(page, 'alerts-editor-en-390');
   await page.goto('/en/settings/alerts/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText('This alert does not exist or is outside your scope.')).toBeVisible();
 });

@@ -180,7 +180,7 @@ export function createServices(ctx: AppContext) {
     incidents: monitoring,
     showtimes: siteEvents,
     secretBox: ctx.tokens.secretBox,
-    allowPrivateWebhooks: ctx.config.ALERTS_WEBHOOK_ALLOW_PRIVATE,
+    allowPrivateWebhooks: ctx.config.WEBHOOK_ALLOW_PRIVATE,
   });
   const tracks = createTracksService({
     db: ctx.db,

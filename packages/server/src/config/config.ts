@@ -75,7 +75,7 @@ const schema = z.object({
    * Whether alert webhooks may reach private, loopback and link-local addresses (on-premise receivers);
    * by default they must resolve to public addresses only (features/alerts/webhook-target.ts).
    */
-  ALERTS_WEBHOOK_ALLOW_PRIVATE: bool(false),
+  WEBHOOK_ALLOW_PRIVATE: bool(false),
   /** days of trajectories kept (tracks are bulky): older day partitions of track_point are dropped */
   TRACK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**

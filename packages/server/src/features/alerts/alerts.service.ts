@@ -77,7 +77,7 @@ export interface AlertsDeps {
   showtimes: ShowtimesPort;
   /** seals the webhook secrets kept at rest (TokenService.secretBox) */
   secretBox: SecretBox;
-  /** ALERTS_WEBHOOK_ALLOW_PRIVATE: webhooks may reach private, loopback and link-local addresses */
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach private, loopback and link-local addresses */
   allowPrivateWebhooks: boolean;
   /** HTTP POST of a webhook (tests may pass their own); default: fetch with a 10 s timeout */
   post?: WebhookPoster;

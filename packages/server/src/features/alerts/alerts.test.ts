@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
-import { EMPTY_GUID, type AlertDto, type AlertOccurrence } from '@footfall/domain';
+import { AlertBody, EMPTY_GUID, type AlertDto, type AlertOccurrence } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
   authHeader,
@@ -89,8 +89,8 @@ beforeAll(async () => {
   hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 
   // the receiver listens on loopback: this installation allows private webhook targets explicitly
-  // (ALERTS_WEBHOOK_ALLOW_PRIVATE); alerts.webhook.test.ts covers the default, which refuses them
-  t = await createTestApp({ ALERTS_WEBHOOK_ALLOW_PRIVATE: 'true' });
+  // (WEBHOOK_ALLOW_PRIVATE); alerts.webhook.test.ts covers the default, which refuses them
+  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
   t.clock.set('2025-06-02T15:00:00Z'); // Monday 11:00 in Toronto, inside the store's hours
   group = await makeGroup(t.db);
   store = await makeLocation(t.db, {
@@ -395,7 +395,11 @@ describe('an occupancy alert', () => {
 describe('demo rules', () => {
   it('show their name in the reader language (screens and mails) until renamed', async () => {
     const made = await t.app.services.alerts.createSystem(
-      { ...occupancyRule(), name: 'Store near capacity', channels: { email: true, webhook: null } },
+      AlertBody.parse({
+        ...occupancyRule(),
+        name: 'Store near capacity',
+        channels: { email: true, webhook: null },
+      }),
       'nearCapacity',
     );
     expect(made.nameKey).toBe('nearCapacity');

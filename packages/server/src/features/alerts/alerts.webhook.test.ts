@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   local = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  t = await createTestApp(); // ALERTS_WEBHOOK_ALLOW_PRIVATE left at its default (false)
+  t = await createTestApp(); // WEBHOOK_ALLOW_PRIVATE left at its default (false)
   const group = await makeGroup(t.db);
   store = await makeLocation(t.db, { parentId: group.id });
   admin = await makeUser(t.db, { roles: ['admin'], scopeNodeId: group.id });

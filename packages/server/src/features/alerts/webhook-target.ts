@@ -9,7 +9,7 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
  * only to public unicast addresses. Private (10/8, 172.16/12, 192.168/16, fc00::/7), loopback, link-local
  * (169.254/16 - the cloud metadata endpoints -, fe80::/10), carrier-grade NAT, unspecified, multicast and
  * reserved ranges are refused, also when written as IPv4-mapped IPv6, unless the installation allows
- * private targets (ALERTS_WEBHOOK_ALLOW_PRIVATE, for on-premise receivers). Checked twice: when a rule is
+ * private targets (WEBHOOK_ALLOW_PRIVATE, for on-premise receivers). Checked twice: when a rule is
  * saved (every address the name resolves to, a 400 on `channels.webhook.url`), and again when sending, on
  * the address actually connected to (request-filtering-agent), so a name re-pointed at an internal
  * address after saving (DNS rebinding) is refused too.

@@ -73,6 +73,8 @@ export function AlertEditorPage() {
   const test = useTestAlert();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [field, setField] = useState<string | null>(null);
+  // why the server refused the webhook address (webhook_address_*), shown under it
+  const [urlRefusal, setUrlRefusal] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
 
   useEffect(() => {
@@ -96,6 +98,7 @@ export function AlertEditorPage() {
 
   const onSave = async () => {
     setField(null);
+    setUrlRefusal(null);
     try {
       const saved = await save.mutateAsync({ id, body: bodyOf(draft, lang) });
       notify(t('alerts_saved'), 'success');
@@ -104,6 +107,8 @@ export function AlertEditorPage() {
     } catch (e) {
       const f = e instanceof ApiError ? (e.field ?? null) : null;
       setField(f ?? 'form');
+      const code = e instanceof ApiError ? e.body?.error : undefined;
+      if (f === 'channels.webhook.url' && code?.startsWith('webhook_address_')) setUrlRefusal(code);
       notify(t('alerts_save_failure'), 'error');
     }
   };
@@ -409,7 +414,7 @@ export function AlertEditorPage() {
                 value={draft.webhookUrl}
                 onChange={(e) => set('webhookUrl', e.target.value)}
                 error={err('channels.webhook.url')}
-                helperText={t('alerts_webhook_help')}
+                helperText={t(urlRefusal ? `alerts_${urlRefusal}` : 'alerts_webhook_help')}
               />
               <TextField
                 sx={{ flex: 1 }}

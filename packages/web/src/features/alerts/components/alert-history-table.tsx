@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { alertNameIn, LOCALES, type AlertOccurrence } from '@footfall/domain';
 import { useLang } from '../../../lib/use-lang';
-import { when } from './alert-texts';
+import { NARROW_CELLS, NARROW_ONLY, when, WIDE_ONLY } from './alert-texts';
 import { SeverityChip } from './severity-chip';
 
 /** Occurrences of alerts (newest first) with what was sent to whom on each channel. */
@@ -26,15 +27,20 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
     );
   return (
     <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={props.label}>
-      <Table size="small" aria-label={props.label} data-testid="alert-history" sx={{ minWidth: 760 }}>
+      <Table
+        size="small"
+        aria-label={props.label}
+        data-testid="alert-history"
+        sx={{ minWidth: { sm: 760 }, ...NARROW_CELLS }}
+      >
         <TableHead>
           <TableRow>
             {props.showAlert && <TableCell>{t('alerts_col_alert')}</TableCell>}
-            <TableCell>{t('alerts_col_node')}</TableCell>
+            <TableCell sx={props.showAlert ? WIDE_ONLY : {}}>{t('alerts_col_node')}</TableCell>
             <TableCell>{t('alerts_col_opened')}</TableCell>
-            <TableCell>{t('alerts_col_resolved')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('alerts_col_resolved')}</TableCell>
             <TableCell align="right">{t('alerts_col_value')}</TableCell>
-            <TableCell>{t('alerts_col_sent')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('alerts_col_sent')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -44,11 +50,21 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
                 <TableCell>
                   <SeverityChip severity={o.severity} />
                   {alertNameIn(o.alertName, o.alertNameKey, lang)}
+                  <Typography variant="caption" color="text.secondary" sx={NARROW_ONLY}>
+                    {o.nodeName}
+                  </Typography>
                 </TableCell>
               )}
-              <TableCell>{o.nodeName}</TableCell>
-              <TableCell>{when(o.openedOn, locale)}</TableCell>
+              <TableCell sx={props.showAlert ? WIDE_ONLY : {}}>{o.nodeName}</TableCell>
               <TableCell>
+                {when(o.openedOn, locale)}
+                {!o.resolvedOn && (
+                  <Box sx={NARROW_ONLY}>
+                    <Chip size="small" color="error" label={t('alerts_still_open')} />
+                  </Box>
+                )}
+              </TableCell>
+              <TableCell sx={WIDE_ONLY}>
                 {o.resolvedOn ? (
                   when(o.resolvedOn, locale)
                 ) : (
@@ -58,7 +74,7 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
               <TableCell align="right">
                 {o.value ?? '–'} / {o.threshold ?? '–'}
               </TableCell>
-              <TableCell sx={{ maxWidth: 420 }}>
+              <TableCell sx={{ ...WIDE_ONLY, maxWidth: 420 }}>
                 {o.deliveries.map((d) => (
                   <Typography key={d.id} variant="body2" component="div" sx={{ wordBreak: 'break-all' }}>
                     {t(`alerts_notice_${d.kind}`)} · {d.recipient} · {t(`alerts_status_${d.status}`)}

@@ -27,3 +27,9 @@ export const severityColor = (s: AlertSeverity) =>
 /** A date and time in the user's language. */
 export const when = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+
+/** Secondary columns leave phones (under `sm`); what they say moves under the first cells. */
+export const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+export const NARROW_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
+/** Tighter cells on phones, so the kept columns share the width. */
+export const NARROW_CELLS = { '& td, & th': { px: { xs: 1, sm: 2 } } } as const;

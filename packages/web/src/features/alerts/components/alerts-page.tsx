@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { alertNameIn } from '@footfall/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -21,7 +22,7 @@ import { paths } from '../../../config/paths';
 import { useLang } from '../../../lib/use-lang';
 import { alertHistoryQuery, alertsQuery } from '../api/alerts-api';
 import { AlertHistoryTable } from './alert-history-table';
-import { conditionText } from './alert-texts';
+import { conditionText, NARROW_CELLS, NARROW_ONLY, WIDE_ONLY } from './alert-texts';
 import { SeverityChip } from './severity-chip';
 
 /** `/settings/alerts`: the rules of the admin's scope, and the alerts raised recently. */
@@ -64,16 +65,16 @@ export function AlertsPage() {
             size="small"
             aria-label={t('settings_alerts')}
             data-testid="alerts-table"
-            sx={{ minWidth: 640 }}
+            sx={{ minWidth: { sm: 640 }, ...NARROW_CELLS }}
           >
             <TableHead>
               <TableRow>
                 <TableCell>{t('alerts_col_name')}</TableCell>
-                <TableCell>{t('alerts_col_condition')}</TableCell>
-                <TableCell>{t('alerts_col_nodes')}</TableCell>
-                <TableCell>{t('alerts_col_severity')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('alerts_col_condition')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('alerts_col_nodes')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('alerts_col_severity')}</TableCell>
                 <TableCell align="right">{t('alerts_col_open')}</TableCell>
-                <TableCell>{t('alerts_col_state')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('alerts_col_state')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -83,16 +84,23 @@ export function AlertsPage() {
                     <Link component={RouterLink} to={paths.settingsAlert(lang, a.id)}>
                       {alertNameIn(a.name, a.nameKey, lang)}
                     </Link>
+                    <Box sx={{ ...NARROW_ONLY, my: 0.5 }}>
+                      <SeverityChip severity={a.severity} />
+                    </Box>
+                    <Typography variant="caption" color="text.secondary" sx={NARROW_ONLY}>
+                      {conditionText(t, a.condition)} · {a.nodes.map((n) => n.name).join(', ')}
+                      {a.enabled ? '' : ` · ${t('alerts_disabled')}`}
+                    </Typography>
                   </TableCell>
-                  <TableCell>{conditionText(t, a.condition)}</TableCell>
-                  <TableCell>{a.nodes.map((n) => n.name).join(', ')}</TableCell>
-                  <TableCell>
+                  <TableCell sx={WIDE_ONLY}>{conditionText(t, a.condition)}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{a.nodes.map((n) => n.name).join(', ')}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>
                     <SeverityChip severity={a.severity} />
                   </TableCell>
                   <TableCell align="right">
                     {a.openCount > 0 ? <Chip size="small" color="error" label={a.openCount} /> : 0}
                   </TableCell>
-                  <TableCell>{t(a.enabled ? 'alerts_enabled' : 'alerts_disabled')}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{t(a.enabled ? 'alerts_enabled' : 'alerts_disabled')}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
