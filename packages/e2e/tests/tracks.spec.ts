@@ -87,9 +87,10 @@ test.describe('tracks as a store user', () => {
       await expect(page).toHaveURL(/\/en\/track\/Viewer$/);
       await expect(page.getByTestId('mobile-header').getByRole('heading', { name: 'Tracks' })).toBeVisible();
       await expect(page.getByTestId('track-master-row').first()).toBeVisible();
+      await expect(page.getByTestId('track-detail-row').first()).toBeVisible();
       // nothing wider than the phone (the tables scroll inside their own frame)
       const wide = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
+        Array.from(document.querySelectorAll('body *'))
           .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
           .filter((e) => !e.parentElement?.closest('.MuiTableContainer-root, .MuiTabs-scroller'))
           .slice(0, 5)
@@ -101,6 +102,7 @@ test.describe('tracks as a store user', () => {
           ),
       );
       expect(wide).toEqual([]);
+      // (a hidden header text positioned outside its scrolling table once widened the page by 563 px)
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
         .toBeLessThanOrEqual(0);
