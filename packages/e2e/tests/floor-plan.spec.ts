@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, snap } from '../src/support/shell';
-import { call, token } from '../src/support/api';
+import { call, locationAndDevice, token } from '../src/support/api';
 import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 /**
@@ -11,12 +11,6 @@ import { expectNoSeriousA11yViolations } from '../src/support/a11y';
  * rectangle covers under that placement.
  */
 
-interface TreeNode {
-  id: string;
-  name: string;
-  type: string;
-  children?: TreeNode[];
-}
 interface PlanDevice {
   deviceId: string;
   scale: number;
@@ -58,11 +52,7 @@ test('floor plan editor: upload a plan, place the sensor, draw a zone, save, rel
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, 'admin');
   const bearer = await token(page.request, 'admin');
-  const tree = await call<TreeNode[]>(page.request, bearer, 'GET', '/api/OrganizationalTree');
-  const find = (ns: TreeNode[]): TreeNode | undefined =>
-    ns.map((n) => (n.name === 'Vancouver Robson' ? n : find(n.children ?? []))).find(Boolean);
-  const store = find(tree)!;
-  const device = store.children!.find((c) => c.type === 'DeviceNodeAttributes')!;
+  const { location: store, device } = await locationAndDevice(page.request, bearer, 'Vancouver Robson');
   // the sensor's first trajectory makes the store a tracked location
   await call(page.request, bearer, 'POST', '/api/ingest/tracks', {
     deviceId: device.id,

@@ -62,7 +62,7 @@ test.describe('help center', () => {
 
   for (const lang of ['en', 'fr'] as const) {
     test(`the guide's figures, from the demo (${lang})`, async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(420_000); // sixteen screens and the test page on a loaded machine
       await page.goto(`/${lang}/login/desjardins`);
       await figure(page, lang, 'login-customer');
       await signIn(page, 'superadmin', lang);

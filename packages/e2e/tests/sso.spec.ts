@@ -177,9 +177,12 @@ test.describe('customer sign-in (OpenID Connect)', () => {
     }
 
     // a sign-in through the provider on the phone: the single-sign-on layout is shown while our
-    // server exchanges the answer (the exchange is held back 1.5 s, then goes to the real server)
+    // server exchanges the answer (the exchange is held back until the layout is checked, then goes to
+    // the real server)
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
     await page.route(`**/authentication/${OPEN}`, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
     await page.goto(`/es/login/${OPEN}`);
@@ -197,6 +200,7 @@ test.describe('customer sign-in (OpenID Connect)', () => {
     await fitsThePhone(page);
     await expectNoSeriousA11yViolations(page, 'sso loading 390 (es)');
     await snap(page, 'es-sso-loading-390');
+    release();
     await expect(page).toHaveURL(/\/es\/dashboard/, { timeout: 20_000 });
     await expect(page.getByTestId('bottom-navigation')).toBeVisible();
     await page.unroute(`**/authentication/${OPEN}`);

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { LANGS, signIn, snap } from '../src/support/shell';
-import { addDays, call, token } from '../src/support/api';
+import { addDays, call, locationAndDevice, token } from '../src/support/api';
 import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 
 /**
@@ -17,13 +17,6 @@ interface MasterRow {
   tracks: number;
   visits: number;
 }
-interface TreeNode {
-  id: string;
-  name: string;
-  type: string;
-  children?: TreeNode[];
-}
-
 const TITLES = {
   viewer: { en: 'Track viewer', fr: 'Visionneuse de trajets', es: 'Visor de trayectorias' },
   player: { en: 'Track player', fr: 'Lecteur de trajets', es: 'Reproductor de trayectorias' },
@@ -87,9 +80,10 @@ test.describe('tracks as a store user', () => {
       await expect(page).toHaveURL(/\/en\/track\/Viewer$/);
       await expect(page.getByTestId('mobile-header').getByRole('heading', { name: 'Tracks' })).toBeVisible();
       await expect(page.getByTestId('track-master-row').first()).toBeVisible();
+      await expect(page.getByTestId('track-detail-row').first()).toBeVisible();
       // nothing wider than the phone (the tables scroll inside their own frame)
       const wide = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
+        Array.from(document.querySelectorAll('body *'))
           .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
           .filter((e) => !e.parentElement?.closest('.MuiTableContainer-root, .MuiTabs-scroller'))
           .slice(0, 5)
@@ -101,6 +95,7 @@ test.describe('tracks as a store user', () => {
           ),
       );
       expect(wide).toEqual([]);
+      // (a hidden header text positioned outside its scrolling table once widened the page by 563 px)
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
         .toBeLessThanOrEqual(0);
@@ -263,11 +258,7 @@ test('the player stays smooth with 1,000 simultaneous tracks (frame time printed
   await signIn(page, 'admin');
   const bearer = await token(page.request, 'admin');
   // a store without trajectories gets 1,000 people walking at once, 3 minutes each
-  const tree = await call<TreeNode[]>(page.request, bearer, 'GET', '/api/OrganizationalTree');
-  const find = (ns: TreeNode[]): TreeNode | undefined =>
-    ns.map((n) => (n.name === 'Toronto Queen West' ? n : find(n.children ?? []))).find(Boolean);
-  const store = find(tree)!;
-  const device = store.children!.find((c) => c.type === 'DeviceNodeAttributes')!;
+  const { location: store, device } = await locationAndDevice(page.request, bearer, 'Toronto Queen West');
   const start = Date.now() - 2 * 3600_000;
   const tracks = Array.from({ length: 1000 }, (_, i) => {
     let x = (i % 40) * 0.7 + 0.5;

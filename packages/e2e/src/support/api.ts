@@ -51,3 +51,21 @@ export const localDate = (timeZone: string, ms: number) =>
 /** The date `days` after 'YYYY-MM-DD' `date`. */
 export const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+interface TreeNode {
+  id: string;
+  name: string;
+  type: string;
+  children?: TreeNode[];
+}
+
+/** A demo location of the caller's tree by name, with its first device (the tree API's answer). */
+export async function locationAndDevice(request: APIRequestContext, token: string, name: string) {
+  const tree = await call<TreeNode[]>(request, token, 'GET', '/api/OrganizationalTree');
+  const find = (ns: TreeNode[]): TreeNode | undefined =>
+    ns.map((n) => (n.name === name ? n : find(n.children ?? []))).find(Boolean);
+  const location = find(tree);
+  expect(location, name).toBeTruthy();
+  const device = location!.children!.find((c) => c.type === 'DeviceNodeAttributes')!;
+  return { location: location!, device };
+}

@@ -261,7 +261,13 @@ export function TrackViewerPage() {
               {t('tracks_play_these')}
             </Button>
           </Stack>
-          <TableContainer tabIndex={0} role="region" aria-label={t('tracks_detail_label')}>
+          {/* positioned: the hidden header text of the actions column stays inside the scrolling frame */}
+          <TableContainer
+            tabIndex={0}
+            role="region"
+            aria-label={t('tracks_detail_label')}
+            sx={{ position: 'relative' }}
+          >
             <Table size="small" aria-label={t('tracks_detail_label')} data-testid="track-detail">
               <TableHead>
                 <TableRow>
