@@ -9,7 +9,6 @@ import { startTestProvider, type TestProvider } from '../../server/src/test/oidc
  * the provider's own login page and lands signed in (created on first sign-in); a sign-in without
  * creation refuses an unknown person; the demo's /login/desjardins says its provider is absent.
  */
-const baseURL = `http://localhost:${process.env.E2E_PORT ?? 5123}`;
 const OPEN = 'e2e-idp';
 const CLOSED = 'e2e-closed';
 /** a fixed port, so that a retried test (new worker, new provider) finds the issuer it configured */
@@ -34,6 +33,8 @@ async function superAdminToken(request: APIRequestContext) {
 
 test.describe('customer sign-in (OpenID Connect)', () => {
   test.beforeAll(async () => {
+    // this worker's server (playwright.config.ts gives each worker its own, E2E_SERVERS)
+    const baseURL = test.info().project.use.baseURL;
     idp = await startTestProvider(
       [
         {
