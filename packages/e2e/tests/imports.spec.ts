@@ -160,7 +160,7 @@ test('an SFTP source in en, fr and es: the address, user and sealed password are
     await page.getByRole('option', { name: words[lang].sftp }).click();
     const url = page.getByLabel(words[lang].url, { exact: true });
     await expect(url).toHaveAttribute('placeholder', 'sftp://host/path/file.csv');
-    await page.getByLabel(words[lang].name, { exact: true }).fill(`E2E SFTP ${lang}`);
+    await page.getByRole('textbox', { name: words[lang].name, exact: true }).fill(`E2E SFTP ${lang}`);
     await url.fill('sftp://pos.example.com:2222/exports/sales.csv');
     await expectNoSeriousA11yViolations(page, `import task sftp ${lang}`);
     await snap(page, `imports-sftp-${lang}`);
