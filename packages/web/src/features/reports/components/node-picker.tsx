@@ -1,18 +1,8 @@
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import AccountTree from '@mui/icons-material/AccountTreeOutlined';
-import { flattenTree, treeQuery } from '../../../lib/tree-api';
-import { TreeView } from '../../../components/tree-selector/tree-view';
-import type { Tags } from '../../../components/tree-selector/tree-tags';
-
-const NO_TAGS: Tags = { locationGroup: [], adults: false, children: false, males: false, females: false };
+import { LocationDialog, NO_TAGS, useTreeNodes } from '../../../components/tree-selector/location-dialog';
 
 /**
  * A report's selection: the shared tree (search, single or multiple selection, location group filter;
@@ -28,13 +18,8 @@ export function NodePicker(props: {
   fullWidth?: boolean;
 }) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width:599.95px)');
   const [open, setOpen] = useState(false);
-  const [selection, setSelection] = useState(props.selection);
-  const [tags, setTags] = useState(NO_TAGS);
-  const tree = useQuery(treeQuery());
-  const nodes = useMemo(() => flattenTree(tree.data ?? []), [tree.data]);
-  const names = new Map(nodes.map((n) => [n.id, n.name]));
+  const { nodes, names } = useTreeNodes();
   const count = props.selection.length;
   const summary =
     count === 0
@@ -47,10 +32,7 @@ export function NodePicker(props: {
       <Button
         variant="outlined"
         startIcon={<AccountTree />}
-        onClick={() => {
-          setSelection(props.selection);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
         data-testid={props.testId}
         aria-label={`${props.label}: ${summary}`}
         fullWidth={props.fullWidth}
@@ -62,34 +44,18 @@ export function NodePicker(props: {
       >
         <span className="label">{summary}</span>
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" fullScreen={narrow}>
-        <DialogTitle>{props.label}</DialogTitle>
-        <DialogContent dividers sx={{ px: 0, minHeight: 320 }}>
-          <TreeView
-            nodes={nodes}
-            selection={selection}
-            onSelection={setSelection}
-            tags={tags}
-            onTags={setTags}
-            pane="open"
-            deviceToggle={props.zones}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{t('cancel')}</Button>
-          <Button
-            variant="contained"
-            disabled={selection.length === 0}
-            data-testid={`${props.testId}-apply`}
-            onClick={() => {
-              setOpen(false);
-              props.onApply(selection);
-            }}
-          >
-            {t('apply')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <LocationDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={props.label}
+        nodes={nodes}
+        selection={props.selection}
+        tags={NO_TAGS}
+        onApply={(ids) => props.onApply(ids)}
+        applyTestId={`${props.testId}-apply`}
+        deviceToggle={props.zones}
+        requireSelection
+      />
     </>
   );
 }

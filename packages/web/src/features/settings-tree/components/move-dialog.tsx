@@ -13,7 +13,7 @@ import { TreeView } from '../../../components/tree-selector/tree-view';
 import type { Tags } from '../../../components/tree-selector/tree-tags';
 import { flattenTree } from '../../../lib/tree-api';
 
-const NO_TAGS: Tags = { locationGroup: [], adults: false, children: false, males: false, females: false };
+import { NO_TAGS } from '../../../components/tree-selector/location-dialog';
 
 /**
  * "Move to...": picks the new parent with the shared tree selector (its search and spec rules). The

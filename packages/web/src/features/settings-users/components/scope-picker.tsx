@@ -11,7 +11,7 @@ import { TreeView } from '../../../components/tree-selector/tree-view';
 import type { Tags } from '../../../components/tree-selector/tree-tags';
 import { flattenTree, treeQuery } from '../../../lib/tree-api';
 
-const NO_TAGS: Tags = { locationGroup: [], adults: false, children: false, males: false, females: false };
+import { NO_TAGS } from '../../../components/tree-selector/location-dialog';
 
 /**
  * A scope: one node of the admin's own tree (the shared tree selector, limited to the caller's
