@@ -185,6 +185,11 @@ export function createSensorPipeline(deps: {
       return rows[0]?.id ?? null;
     },
 
+    /** Whether a serial number or MAC address (any spelling) is this device's. */
+    async deviceHasIdentity(deviceId: string, identity: string): Promise<boolean> {
+      return (await findDeviceByIdentity(db, [identity])).includes(deviceId);
+    },
+
     /** The device's location time zone (nearest `timezone` attribute up the tree), UTC without one. */
     deviceTimeZone(deviceId: string): Promise<string> {
       return deviceTimeZone(db, deviceId);
