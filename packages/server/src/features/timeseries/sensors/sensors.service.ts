@@ -372,10 +372,14 @@ export function createSensorService(deps: {
       const settings = await pipeline.deviceSettings(deviceId);
       const tz = await pipeline.deviceTimeZone(deviceId);
       const inTo: Direction = settings.swapDirections ? 'TrafficOut' : 'TrafficIn';
+      const instant = pipeline.localInstantReader(
+        file.rows.flatMap((r) => [r.from, r.to]),
+        tz,
+      );
       const points: IntervalPoint[] = [];
       for (const r of file.rows) {
-        const from = pipeline.localInstant(r.from, tz);
-        const to = pipeline.localInstant(r.to, tz);
+        const from = instant(r.from);
+        const to = instant(r.to);
         const fromField = `${r.row}.${file.columns.from}`;
         if (!Number.isFinite(from)) throw badRequest(`${fromField}: not a date`, fromField);
         if (!Number.isFinite(to) || to <= from)

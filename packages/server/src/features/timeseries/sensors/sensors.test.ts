@@ -19,7 +19,7 @@ import {
 import { scrubUrl } from '../../../platform/logger.js';
 import { differences, intervalCount, REGISTER_SPAN } from './counter-differences.js';
 import { irisysTarget, xovisProtocol } from './sensors.service.js';
-import { localInstant, normalIdentity } from './pipeline.js';
+import { localInstant, localInstantReader, normalIdentity } from './pipeline.js';
 import { startMqttIngest, type MqttIngest } from '../mqtt.subscriber.js';
 
 const samples = path.join(path.dirname(fileURLToPath(import.meta.url)), 'samples');
@@ -72,6 +72,33 @@ describe('device pipeline rules', () => {
     expect(localInstant('2019-02-91T12:30:00+0000', 'UTC')).toBeNaN(); // day 91 does not exist
     expect(localInstant('2025-13-01T00:00', 'UTC')).toBeNaN();
     expect(localInstant('yesterday', 'UTC')).toBeNaN();
+  });
+
+  it('reads a file of wall-clock times like localInstant, across DST gaps and overlaps', () => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    for (const tz of ['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC']) {
+      // every 7 minutes over the spring and autumn changes of 2025 (both hemispheres), and odd texts
+      const texts: string[] = [
+        '2025-13-01 00:00:00',
+        '2025-03-30T02:30',
+        '2025-10-05 02:10:30.5',
+        'nonsense',
+      ];
+      for (const start of [
+        Date.UTC(2025, 2, 29),
+        Date.UTC(2025, 9, 25),
+        Date.UTC(2025, 3, 5),
+        Date.UTC(2025, 9, 4),
+      ])
+        for (let ms = start; ms < start + 3 * 86_400_000; ms += 7 * 60_000) {
+          const d = new Date(ms);
+          texts.push(
+            `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`,
+          );
+        }
+      const read = localInstantReader(texts, tz);
+      for (const text of texts) expect(read(text), `${tz} ${text}`).toEqual(localInstant(text, tz));
+    }
   });
 
   it('knows a device identity in every spelling', () => {
