@@ -320,9 +320,21 @@ export function createSensorService(deps: {
       if (cols.length === 0)
         throw badRequest('The header has no Forward counter or Backward counter column', 'csv.header');
       const tz = await pipeline.deviceTimeZone(deviceId);
-      const when = (text: string | undefined, field: string) => {
+      const iso = (text: string | undefined) => {
         const m = /^(\d{2})\/(\d{2})\/(\d{4}) - (\d{2}):(\d{2})$/.exec((text ?? '').trim());
-        const at = m ? pipeline.localInstant(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}`, tz) : NaN;
+        return m ? `${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}` : null;
+      };
+      // the zone's offsets over the file's span, found once (one distinct minute a row)
+      const instant = pipeline.localInstantReader(
+        lines.slice(1).flatMap((l) => {
+          const cells = l.split(',');
+          return [iso(cells[fromCol]), iso(cells[toCol])].filter((x): x is string => x !== null);
+        }),
+        tz,
+      );
+      const when = (text: string | undefined, field: string) => {
+        const local = iso(text);
+        const at = local ? instant(local) : NaN;
         if (!Number.isFinite(at)) throw badRequest(`${field}: expected DD/MM/YYYY - HH:MM`, field);
         return at;
       };

@@ -1,4 +1,6 @@
+import { parse } from 'csv-parse/sync';
 import { VivotekReport } from '@footfall/domain';
+import { badRequest } from '../../../platform/http/errors.js';
 import { parseOr400, type ParsedPush } from './device-push.js';
 
 /**
@@ -30,5 +32,74 @@ export function parseVivotek(body: unknown): ParsedPush {
       );
     });
   });
+  return push;
+}
+
+/**
+ * The same Report Push in its CSV format (SC8131 user manual, page 90; samples/README.md): a `Source`
+ * header line (`UtcTime,GroupID,DeviceID,ModelName,MacAddress,IPAddress,TimeZone,DST`) and its values,
+ * then `RuleType,RuleName,In,Out,StartTime,EndTime` and one line per rule and interval (UTC). Counting
+ * rules become interval counts as in the JSON format; a bad line answers 400 naming
+ * `csv.line.<n>.<column>` and nothing is stored.
+ */
+export function parseVivotekCsv(text: string): ParsedPush {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text.replace(/^\uFEFF/, ''), {
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+    }) as { record: string[]; info: { lines: number } }[];
+  } catch (e) {
+    const line = (e as { lines?: number }).lines;
+    const field = line ? `csv.line.${line}` : 'csv';
+    throw badRequest(`${field}: unreadable CSV (${(e as Error).message})`, field);
+  }
+  const sourceHeader = records[0]?.record ?? [];
+  const macCol = sourceHeader.indexOf('MacAddress');
+  if (macCol < 0) throw badRequest('csv.line.1: expected the Source header with MacAddress', 'csv.line.1');
+  const source = records[1];
+  const mac = source?.record[macCol] ?? '';
+  if (!source || mac === '')
+    throw badRequest('csv.line.2.MacAddress: required', `csv.line.${source?.info.lines ?? 2}.MacAddress`);
+  const ruleHeader = records[2];
+  const col = (name: string) => ruleHeader?.record.indexOf(name) ?? -1;
+  const cols = ['RuleType', 'RuleName', 'In', 'Out', 'StartTime', 'EndTime'] as const;
+  for (const c of cols)
+    if (col(c) < 0) {
+      const field = `csv.line.${ruleHeader?.info.lines ?? 3}`;
+      throw badRequest(`${field}: expected the header ${cols.join(',')}`, field);
+    }
+  const push: ParsedPush = {
+    vendor: 'vivotek',
+    identities: [mac],
+    intervals: [],
+    totals: [],
+    attribute: 'start',
+    ignored: [],
+  };
+  for (const { record, info } of records.slice(3)) {
+    const row = `csv.line.${info.lines}`;
+    const cell = (c: (typeof cols)[number]) => record[col(c)] ?? '';
+    if (cell('RuleType') !== 'Counting') {
+      push.ignored.push(cell('RuleType'));
+      continue;
+    }
+    const count = (c: 'In' | 'Out') => {
+      if (!/^\d{1,9}$/.test(cell(c))) throw badRequest(`${row}.${c}: expected a count`, `${row}.${c}`);
+      return Number(cell(c));
+    };
+    for (const c of ['StartTime', 'EndTime'] as const)
+      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:?\d{2})?$/.test(cell(c)))
+        throw badRequest(`${row}.${c}: expected a time such as 2015-05-28T06:15:00Z`, `${row}.${c}`);
+    const base = { counter: cell('RuleName'), from: cell('StartTime'), to: cell('EndTime') };
+    push.intervals.push(
+      { ...base, direction: 'in', value: count('In'), field: `${row}.StartTime` },
+      { ...base, direction: 'out', value: count('Out'), field: `${row}.StartTime` },
+    );
+  }
+  if (push.intervals.length === 0 && push.ignored.length === 0)
+    throw badRequest('csv: no rule lines after the RuleType header', 'csv');
   return push;
 }
