@@ -17,7 +17,7 @@ import { freshDatabase, printTable, step, type BenchModule } from './bench-kit.j
  * `POST /api/ingest/measurements`: points stored per second and requests per second. Each format gets
  * its own device (own series), an ingest key as X-Api-Key, and requests shaped as the device sends
  * them: batches of minute intervals where the format carries many (measurements, Xovis records,
- * Irisys count logs, Axis Retail Data measurements, Vivotek counting info, Brickstream Count rows, Axis CSV
+ * Irisys count logs, Axis Retail Data measurements, Vivotek counting info (JSON and CSV), Brickstream Count rows, Axis CSV
  * export rows uploaded for one device), one alarm or report per
  * request where the device sends one (Hikvision, Milesight). Every answer is checked (200, accepted).
  */
@@ -134,6 +134,22 @@ function formats(perRequest: number, startMs: number): Format[] {
           }),
           points: 2 * half,
         };
+      },
+    },
+    {
+      name: 'Vivotek report push (CSV)',
+      url: '/api/ingest/vivotek',
+      contentType: 'text/csv',
+      body: (i, mac) => {
+        const lines = [
+          'UtcTime,GroupID,DeviceID,ModelName,MacAddress,IPAddress,TimeZone,DST',
+          `${iso(t(i, half)).slice(0, 19)}Z,0,0,SC8131,${mac},127.0.0.1,+1,0`,
+          'RuleType,RuleName,In,Out,StartTime,EndTime',
+        ];
+        const z = (ms: number) => `${iso(ms).slice(0, 19)}Z`;
+        for (let k = 0; k < half; k++)
+          lines.push(`Counting,Door,${k % 4},${k % 2},${z(t(i, k))},${z(t(i, k) + MINUTE)}`);
+        return { body: lines.join('\n'), points: 2 * half };
       },
     },
     {

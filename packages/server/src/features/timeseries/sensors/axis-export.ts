@@ -1,5 +1,5 @@
-import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../../platform/http/errors.js';
+import { csvRecords } from './csv-records.js';
 
 /** One row of an Axis export: local wall-clock interval of the camera, and its in/out counts. */
 export interface AxisExportRow {
@@ -31,20 +31,8 @@ export interface AxisExport {
  * refuses the whole file (400 naming `csv.line.<n>.<column>`).
  */
 export function parseAxisExport(csv: string): AxisExport {
-  let parsed: { record: string[]; info: { lines: number } }[];
-  try {
-    parsed = parse(csv.replace(/^\uFEFF/, ''), {
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-    }) as { record: string[]; info: { lines: number } }[];
-  } catch (e) {
-    const line = (e as { lines?: number }).lines;
-    const field = line ? `csv.line.${line}` : 'csv';
-    throw badRequest(`${field}: unreadable CSV (${(e as Error).message})`, field);
-  }
-  const header = (parsed[0]?.record ?? []).map((h) => h.toLowerCase());
+  const parsed = csvRecords(csv);
+  const header = (parsed[0]?.cells ?? []).map((h) => h.toLowerCase());
   const col = (name: string) => header.indexOf(name);
   let format: AxisExport['format'];
   let columns: AxisExport['columns'];
@@ -77,8 +65,8 @@ export function parseAxisExport(csv: string): AxisExport {
   };
   const rows: AxisExportRow[] = [];
   const serials = new Set<string>();
-  for (const { record: cells, info } of parsed.slice(1)) {
-    const row = `csv.line.${info.lines}`;
+  for (const { cells, line } of parsed.slice(1)) {
+    const row = `csv.line.${line}`;
     const time = (i: number, name: string) => {
       const text = cells[i] ?? '';
       if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text))
@@ -97,7 +85,8 @@ export function parseAxisExport(csv: string): AxisExport {
       in: count(idx.in, columns.in),
       out: count(idx.out, columns.out),
     });
-    if (serialCol >= 0 && cells[serialCol]) serials.add(cells[serialCol]);
+    const serial = serialCol >= 0 ? cells[serialCol] : undefined;
+    if (serial) serials.add(serial);
   }
   if (rows.length === 0) throw badRequest('The file has no rows', 'csv');
   if (rows.length > 100_000) throw badRequest('At most 100,000 rows per file', 'csv');

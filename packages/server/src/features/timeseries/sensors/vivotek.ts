@@ -1,6 +1,6 @@
-import { parse } from 'csv-parse/sync';
 import { VivotekReport } from '@footfall/domain';
 import { badRequest } from '../../../platform/http/errors.js';
+import { csvRecords } from './csv-records.js';
 import { parseOr400, type ParsedPush } from './device-push.js';
 
 /**
@@ -43,32 +43,20 @@ export function parseVivotek(body: unknown): ParsedPush {
  * `csv.line.<n>.<column>` and nothing is stored.
  */
 export function parseVivotekCsv(text: string): ParsedPush {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text.replace(/^\uFEFF/, ''), {
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-    }) as { record: string[]; info: { lines: number } }[];
-  } catch (e) {
-    const line = (e as { lines?: number }).lines;
-    const field = line ? `csv.line.${line}` : 'csv';
-    throw badRequest(`${field}: unreadable CSV (${(e as Error).message})`, field);
-  }
-  const sourceHeader = records[0]?.record ?? [];
+  const records = csvRecords(text);
+  const sourceHeader = records[0]?.cells ?? [];
   const macCol = sourceHeader.indexOf('MacAddress');
   if (macCol < 0) throw badRequest('csv.line.1: expected the Source header with MacAddress', 'csv.line.1');
   const source = records[1];
-  const mac = source?.record[macCol] ?? '';
+  const mac = source?.cells[macCol] ?? '';
   if (!source || mac === '')
-    throw badRequest('csv.line.2.MacAddress: required', `csv.line.${source?.info.lines ?? 2}.MacAddress`);
+    throw badRequest('csv.line.2.MacAddress: required', `csv.line.${source?.line ?? 2}.MacAddress`);
   const ruleHeader = records[2];
-  const col = (name: string) => ruleHeader?.record.indexOf(name) ?? -1;
+  const col = (name: string) => ruleHeader?.cells.indexOf(name) ?? -1;
   const cols = ['RuleType', 'RuleName', 'In', 'Out', 'StartTime', 'EndTime'] as const;
   for (const c of cols)
     if (col(c) < 0) {
-      const field = `csv.line.${ruleHeader?.info.lines ?? 3}`;
+      const field = `csv.line.${ruleHeader?.line ?? 3}`;
       throw badRequest(`${field}: expected the header ${cols.join(',')}`, field);
     }
   const push: ParsedPush = {
@@ -79,9 +67,9 @@ export function parseVivotekCsv(text: string): ParsedPush {
     attribute: 'start',
     ignored: [],
   };
-  for (const { record, info } of records.slice(3)) {
-    const row = `csv.line.${info.lines}`;
-    const cell = (c: (typeof cols)[number]) => record[col(c)] ?? '';
+  for (const { cells, line } of records.slice(3)) {
+    const row = `csv.line.${line}`;
+    const cell = (c: (typeof cols)[number]) => cells[col(c)] ?? '';
     if (cell('RuleType') !== 'Counting') {
       push.ignored.push(cell('RuleType'));
       continue;
