@@ -17,14 +17,16 @@ import { freshDatabase, printTable, step, type BenchModule } from './bench-kit.j
  * `POST /api/ingest/measurements`: points stored per second and requests per second. Each format gets
  * its own device (own series), an ingest key as X-Api-Key, and requests shaped as the device sends
  * them: batches of minute intervals where the format carries many (measurements, Xovis records,
- * Irisys count logs, Axis Retail Data measurements, Vivotek counting info, Brickstream Count rows), one alarm or report per
+ * Irisys count logs, Axis Retail Data measurements, Vivotek counting info (JSON and CSV), Brickstream Count rows, Axis CSV
+ * export rows uploaded for one device), one alarm or report per
  * request where the device sends one (Hikvision, Milesight). Every answer is checked (200, accepted).
  */
 const MINUTE = 60_000;
 
 interface Format {
   name: string;
-  url: string;
+  /** the endpoint, or a device's own URL (the CSV export backfills name their device) */
+  url: string | ((deviceId: string) => string);
   contentType?: string;
   /** the body of request `i` (its minutes follow those of request i-1), and the points it carries */
   body(i: number, mac: string, seriesIds: string[]): { body: string; points: number };
@@ -135,6 +137,22 @@ function formats(perRequest: number, startMs: number): Format[] {
       },
     },
     {
+      name: 'Vivotek report push (CSV)',
+      url: '/api/ingest/vivotek',
+      contentType: 'text/csv',
+      body: (i, mac) => {
+        const lines = [
+          'UtcTime,GroupID,DeviceID,ModelName,MacAddress,IPAddress,TimeZone,DST',
+          `${iso(t(i, half)).slice(0, 19)}Z,0,0,SC8131,${mac},127.0.0.1,+1,0`,
+          'RuleType,RuleName,In,Out,StartTime,EndTime',
+        ];
+        const z = (ms: number) => `${iso(ms).slice(0, 19)}Z`;
+        for (let k = 0; k < half; k++)
+          lines.push(`Counting,Door,${k % 4},${k % 2},${z(t(i, k))},${z(t(i, k) + MINUTE)}`);
+        return { body: lines.join('\n'), points: 2 * half };
+      },
+    },
+    {
       name: 'Brickstream XML metrics',
       url: '/api/ingest/brickstream',
       contentType: 'application/xml',
@@ -153,6 +171,19 @@ function formats(perRequest: number, startMs: number): Format[] {
 </ReportData></Metrics>`,
           points: 2 * half,
         };
+      },
+    },
+    {
+      name: 'Axis CSV export (backfill)',
+      url: (deviceId) => `/api/ingest/axis/export/${deviceId}`,
+      contentType: 'text/csv',
+      body: (i) => {
+        // AXIS 3D People Counter export: start,end,in,out in camera-local time (read in Europe/Paris)
+        const local = (ms: number) => iso(ms).slice(0, 19).replace('T', ' ');
+        const lines = ['start,end,in,out'];
+        for (let k = 0; k < half; k++)
+          lines.push(`${local(t(i, k))},${local(t(i, k) + MINUTE)},${k % 4},${k % 3}`);
+        return { body: lines.join('\n'), points: 2 * half };
       },
     },
     {
@@ -247,7 +278,7 @@ export const sensorsBench: BenchModule = {
       // a year ago: every format's minutes lie in the past
       const startMs = Math.floor((Date.now() - 365 * 86_400_000) / 86_400_000) * 86_400_000;
       const list = formats(perRequest, startMs);
-      const devices: { mac: string; seriesIds: string[] }[] = [];
+      const devices: { id: string; mac: string; seriesIds: string[] }[] = [];
       for (let f = 0; f < list.length; f++) {
         const mac = `02:00:00:00:${(f + 1).toString(16).padStart(2, '0')}:00`.toUpperCase();
         const dev = await sql<{ id: string }>`
@@ -259,7 +290,7 @@ export const sensorsBench: BenchModule = {
           seriesIds.push(
             (await app.services.series.ensureSeries({ nodeId: dev.rows[0]!.id, measurementProtocol: p })).id,
           );
-        devices.push({ mac, seriesIds });
+        devices.push({ id: dev.rows[0]!.id, mac, seriesIds });
       }
       done();
 
@@ -270,38 +301,45 @@ export const sensorsBench: BenchModule = {
           format.body(i, devices[f]!.mac, devices[f]!.seriesIds),
         );
         done = step(`${format.name}: ${requests} requests, ${concurrency} in flight`);
+        const url = typeof format.url === 'string' ? format.url : format.url(devices[f]!.id);
         let next = 0;
         let accepted = 0;
+        const cpu0 = process.cpuUsage();
         const t0 = performance.now();
         const worker = async () => {
           while (next < bodies.length) {
             const b = bodies[next++]!;
-            const res = await fetch(baseUrl + format.url, {
+            const res = await fetch(baseUrl + url, {
               method: 'POST',
               headers: { 'content-type': format.contentType ?? 'application/json', 'x-api-key': key.key },
               body: b.body,
             });
             const text = await res.text();
-            if (res.status !== 200)
-              throw new Error(`${format.url} answered ${res.status}: ${text.slice(0, 300)}`);
+            if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`);
             accepted += (JSON.parse(text) as { accepted: number }).accepted;
           }
         };
         await Promise.all(Array.from({ length: concurrency }, worker));
         const seconds = (performance.now() - t0) / 1000;
+        const cpu = process.cpuUsage(cpu0);
         done();
         const sent = bodies.reduce((s, b) => s + b.points, 0);
         rows.push([
           format.name,
-          format.url,
+          typeof format.url === 'string' ? format.url : format.url(':id'),
           String(sent),
           String(accepted),
           (accepted / seconds).toFixed(0),
           (requests / seconds).toFixed(1),
+          // server and client share this process: CPU (user+sys) per 1,000 stored points
+          (((cpu.user + cpu.system) / 1000 / Math.max(1, accepted)) * 1000).toFixed(1),
         ]);
       }
       console.log();
-      printTable(['format', 'endpoint', 'points sent', 'stored', 'points/s', 'requests/s'], rows);
+      printTable(
+        ['format', 'endpoint', 'points sent', 'stored', 'points/s', 'requests/s', 'CPU ms/1k points'],
+        rows,
+      );
     } finally {
       await app?.close();
       await db.destroy();

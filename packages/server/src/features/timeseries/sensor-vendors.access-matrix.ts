@@ -3,7 +3,7 @@ import { macOf } from './sensors.access-matrix.js';
 
 /**
  * Access matrix of the vendor push routes of issue 17 part B (sensors/axis|hikvision|milesight|
- * vivotek.routes.ts): admin-kind callers push for a device inside their scope; a device outside it is
+ * vivotek.routes.ts, and the Axis CSV export backfill of sensors.routes.ts): admin-kind callers push for a device inside their scope; a device outside it is
  * not found (404), like the Xovis and Irisys pushes.
  */
 
@@ -12,6 +12,14 @@ export const accessMatrix: MatrixTable = {
     request: async (m) => ({
       url: '/api/ingest/axis',
       payload: { serial: await macOf(m, m.target.device.id), timestamp: '20250102120000', in: 4, out: 2 },
+    }),
+    expect: scoped(200, ADMIN_KIND),
+  },
+  'POST /api/ingest/axis/export/:id': {
+    request: (m) => ({
+      url: `/api/ingest/axis/export/${m.target.device.id}`,
+      headers: { 'content-type': 'text/csv' },
+      payload: 'start,end,in,out\n2025-01-02 12:00:00,2025-01-02 12:01:00,3,1\n',
     }),
     expect: scoped(200, ADMIN_KIND),
   },

@@ -1,4 +1,4 @@
-import { DeviceSensorSettings, fromLocalMinute, localMinute } from '@footfall/domain';
+import { DeviceSensorSettings, fromLocalMinute, localMinute, zoneOffsets } from '@footfall/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
 import type { Clock } from '../../../platform/clock.js';
@@ -83,6 +83,55 @@ export function localInstant(text: string, deviceTimeZone: string): number {
   return fromLocalMinute(deviceTimeZone, localMinute(y, mo, d, h, mi)).utcMs + Math.round(seconds * 1000);
 }
 
+/**
+ * `localInstant` for the many timestamps of one device file (CSV export backfills): the zone's
+ * offsets over the file's span are found once (`zoneOffsets`) and each wall-clock text converts by
+ * arithmetic, checked against the offset at the instant found; anything else (a spring-forward gap,
+ * an offset or epoch text) goes through `localInstant`. Same answers as `localInstant`, without its
+ * Intl calls per text (a minute export has one distinct minute a row).
+ */
+export function localInstantReader(
+  texts: Iterable<string>,
+  deviceTimeZone: string,
+): (text: string) => number {
+  const wall = (t: string) => {
+    const m = LOCAL.exec(t.trim());
+    if (!m || OFFSET.test(t.trim())) return null;
+    const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
+    const seconds = Number(m[6] ?? 0) + Number(m[7] ?? 0);
+    if (seconds >= 61) return null;
+    return { minuteMs: localMinute(y, mo, d, h, mi) * 60_000, ms: Math.round(seconds * 1000) };
+  };
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const t of texts) {
+    const w = wall(t);
+    if (!w) continue;
+    lo = Math.min(lo, w.minuteMs);
+    hi = Math.max(hi, w.minuteMs);
+  }
+  if (lo > hi) return (t) => localInstant(t, deviceTimeZone);
+  const day = 86_400_000;
+  const offset = zoneOffsets(deviceTimeZone, lo - 2 * day, hi + 2 * day);
+  return (t) => {
+    const w = wall(t);
+    if (!w) return localInstant(t, deviceTimeZone);
+    let best = Infinity;
+    for (const o of new Set([offset(w.minuteMs - day), offset(w.minuteMs + day), offset(w.minuteMs)])) {
+      const u = w.minuteMs - o * 60_000;
+      if (u + offset(u) * 60_000 === w.minuteMs && u < best) best = u;
+    }
+    return best === Infinity ? localInstant(t, deviceTimeZone) : best + w.ms;
+  };
+}
+
 export function createSensorPipeline(deps: {
   db: Db;
   clock: Clock;
@@ -152,6 +201,7 @@ export function createSensorPipeline(deps: {
 
   const pipeline = {
     localInstant,
+    localInstantReader,
     normalIdentity,
 
     /**
@@ -183,6 +233,11 @@ export function createSensorPipeline(deps: {
       const { rows } = await sql<{ id: string }>`
         select id from node where id = ${nodeId} and type = 'device'`.execute(db);
       return rows[0]?.id ?? null;
+    },
+
+    /** Whether a serial number or MAC address (any spelling) is this device's. */
+    async deviceHasIdentity(deviceId: string, identity: string): Promise<boolean> {
+      return (await findDeviceByIdentity(db, [identity])).includes(deviceId);
     },
 
     /** The device's location time zone (nearest `timezone` attribute up the tree), UTC without one. */

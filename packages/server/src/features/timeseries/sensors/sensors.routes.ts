@@ -69,7 +69,7 @@ export function registerPushRoute(
 const DeviceParams = z.object({ id: z.uuid() });
 
 /**
- * Push endpoints in the sensors' own formats (issue 17), the Xovis export backfill, per-device push
+ * Push endpoints in the sensors' own formats (issue 17), the Xovis and Axis export backfills, per-device push
  * keys and the unknown-devices list. A device outside the caller's scope answers 404.
  */
 export const sensorRoutes: Feature = (services) => async (app) => {
@@ -98,6 +98,21 @@ export const sensorRoutes: Feature = (services) => async (app) => {
       },
     },
     async (req) => sensors.xovisExport(req, req.params.id, req.body),
+  );
+  r.post(
+    '/api/ingest/axis/export/:id',
+    {
+      bodyLimit: 20 * 1024 * 1024,
+      config: { access: 'ingest' },
+      schema: {
+        tags,
+        security,
+        params: DeviceParams,
+        body: z.string(),
+        response: { 200: SensorIngestResponse },
+      },
+    },
+    async (req) => sensors.axisExport(req, req.params.id, req.body),
   );
 
   const keyTags = ['devices'];

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../../platform/http/errors.js';
 import type { ScopeService } from '../../tree/scope.service.js';
 import type { IngestCaller, IngestService } from '../ingest.service.js';
 import type { CumulativeReading, IntervalPoint, SensorPipeline } from './pipeline.js';
+import { parseAxisExport } from './axis-export.js';
 
 /** Validates a payload; a failure is a 400 naming the first wrong field (its path in the payload). */
 export function parsePayload<T>(schema: ZodType<T>, value: unknown, prefix = ''): T {
@@ -99,6 +100,25 @@ export function createSensorService(deps: {
     const at = typeof value === 'number' ? value : pipeline.localInstant(value, tz);
     if (!Number.isFinite(at)) throw badRequest(`${field}: expected an epoch-ms or ISO-8601 timestamp`, field);
     return at;
+  };
+
+  /** The device an export is uploaded for: 404 unless it is a device in the caller's write scope. */
+  const exportDevice = async (caller: IngestCaller, deviceId: string) => {
+    if (!(await scope.contains(ingest.writeScope(caller), deviceId)) || !(await pipeline.isDevice(deviceId)))
+      throw notFound('Device');
+  };
+
+  /** A device export's rows, guarded whole, then stored in batches (re-sent rows replace). */
+  const storeExport = async (
+    deviceId: string,
+    points: IntervalPoint[],
+    source: string,
+  ): Promise<SensorIngestResponse> => {
+    await pipeline.guardInstants(deviceId, points);
+    let accepted = 0;
+    for (let i = 0; i < points.length; i += 5000)
+      accepted += (await pipeline.storeIntervals(deviceId, points.slice(i, i + 5000), source)).accepted;
+    return { accepted, deviceIds: [deviceId], ignored: [] };
   };
 
   const service = {
@@ -282,11 +302,7 @@ export function createSensorService(deps: {
      * swap it; rows replace what is stored for their intervals. Any bad row refuses the whole file.
      */
     async xovisExport(caller: IngestCaller, deviceId: string, csv: string): Promise<SensorIngestResponse> {
-      if (
-        !(await scope.contains(ingest.writeScope(caller), deviceId)) ||
-        !(await pipeline.isDevice(deviceId))
-      )
-        throw notFound('Device');
+      await exportDevice(caller, deviceId);
       const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
       const header = (lines[0] ?? '').split(',').map((h) => h.trim().toLowerCase());
       const fromCol = header.indexOf('from-time');
@@ -304,9 +320,21 @@ export function createSensorService(deps: {
       if (cols.length === 0)
         throw badRequest('The header has no Forward counter or Backward counter column', 'csv.header');
       const tz = await pipeline.deviceTimeZone(deviceId);
-      const when = (text: string | undefined, field: string) => {
+      const iso = (text: string | undefined) => {
         const m = /^(\d{2})\/(\d{2})\/(\d{4}) - (\d{2}):(\d{2})$/.exec((text ?? '').trim());
-        const at = m ? pipeline.localInstant(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}`, tz) : NaN;
+        return m ? `${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}` : null;
+      };
+      // the zone's offsets over the file's span, found once (one distinct minute a row)
+      const instant = pipeline.localInstantReader(
+        lines.slice(1).flatMap((l) => {
+          const cells = l.split(',');
+          return [iso(cells[fromCol]), iso(cells[toCol])].filter((x): x is string => x !== null);
+        }),
+        tz,
+      );
+      const when = (text: string | undefined, field: string) => {
+        const local = iso(text);
+        const at = local ? instant(local) : NaN;
         if (!Number.isFinite(at)) throw badRequest(`${field}: expected DD/MM/YYYY - HH:MM`, field);
         return at;
       };
@@ -333,12 +361,48 @@ export function createSensorService(deps: {
       }
       if (points.length === 0) throw badRequest('The file has no rows', 'csv');
       if (points.length > 200_000) throw badRequest('At most 100,000 rows per file', 'csv');
-      await pipeline.guardInstants(deviceId, points);
-      let accepted = 0;
-      for (let i = 0; i < points.length; i += 5000)
-        accepted += (await pipeline.storeIntervals(deviceId, points.slice(i, i + 5000), 'xovis export'))
-          .accepted;
-      return { accepted, deviceIds: [deviceId], ignored: [] };
+      return storeExport(deviceId, points, 'xovis export');
+    },
+
+    /**
+     * An Axis people counter's CSV export (axis-export.ts: AXIS 3D People Counter `start,end,in,out`
+     * or AXIS People Counter `Interval start,...,Pedestrians going out`) as a backfill of one device:
+     * camera-local times read in the device's location time zone, in -> TrafficIn and out ->
+     * TrafficOut (turned around by the device's `swapDirections`); rows replace what is stored for
+     * their intervals. A `Camera serial number` that is not the device's answers 400; any bad row
+     * refuses the whole file.
+     */
+    async axisExport(caller: IngestCaller, deviceId: string, csv: string): Promise<SensorIngestResponse> {
+      await exportDevice(caller, deviceId);
+      const file = parseAxisExport(csv);
+      for (const serial of file.serials)
+        if (!(await pipeline.deviceHasIdentity(deviceId, serial)))
+          throw badRequest(
+            `camera serial number: the file is from ${serial}, not from this device`,
+            'csv.camera serial number',
+          );
+      const settings = await pipeline.deviceSettings(deviceId);
+      const tz = await pipeline.deviceTimeZone(deviceId);
+      const inTo: Direction = settings.swapDirections ? 'TrafficOut' : 'TrafficIn';
+      const instant = pipeline.localInstantReader(
+        file.rows.flatMap((r) => [r.from, r.to]),
+        tz,
+      );
+      const points: IntervalPoint[] = [];
+      for (const r of file.rows) {
+        const from = instant(r.from);
+        const to = instant(r.to);
+        const fromField = `${r.row}.${file.columns.from}`;
+        if (!Number.isFinite(from)) throw badRequest(`${fromField}: not a date`, fromField);
+        if (!Number.isFinite(to) || to <= from)
+          throw badRequest('A row ends before it starts', `${r.row}.${file.columns.to}`);
+        const base = { atMs: from, seconds: (to - from) / 1000, field: fromField };
+        points.push(
+          { ...base, protocol: inTo, value: r.in },
+          { ...base, protocol: swap(inTo), value: r.out },
+        );
+      }
+      return storeExport(deviceId, points, 'axis export');
     },
 
     /** Adds the MQTT message format of a vendor (topic `<prefix>/<group id>/<vendor>/<device identity>`). */

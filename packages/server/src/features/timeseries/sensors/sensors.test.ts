@@ -19,7 +19,7 @@ import {
 import { scrubUrl } from '../../../platform/logger.js';
 import { differences, intervalCount, REGISTER_SPAN } from './counter-differences.js';
 import { irisysTarget, xovisProtocol } from './sensors.service.js';
-import { localInstant, normalIdentity } from './pipeline.js';
+import { localInstant, localInstantReader, normalIdentity } from './pipeline.js';
 import { startMqttIngest, type MqttIngest } from '../mqtt.subscriber.js';
 
 const samples = path.join(path.dirname(fileURLToPath(import.meta.url)), 'samples');
@@ -72,6 +72,33 @@ describe('device pipeline rules', () => {
     expect(localInstant('2019-02-91T12:30:00+0000', 'UTC')).toBeNaN(); // day 91 does not exist
     expect(localInstant('2025-13-01T00:00', 'UTC')).toBeNaN();
     expect(localInstant('yesterday', 'UTC')).toBeNaN();
+  });
+
+  it('reads a file of wall-clock times like localInstant, across DST gaps and overlaps', () => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    for (const tz of ['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC']) {
+      // every 7 minutes over the spring and autumn changes of 2025 (both hemispheres), and odd texts
+      const texts: string[] = [
+        '2025-13-01 00:00:00',
+        '2025-03-30T02:30',
+        '2025-10-05 02:10:30.5',
+        'nonsense',
+      ];
+      for (const start of [
+        Date.UTC(2025, 2, 29),
+        Date.UTC(2025, 9, 25),
+        Date.UTC(2025, 3, 5),
+        Date.UTC(2025, 9, 4),
+      ])
+        for (let ms = start; ms < start + 3 * 86_400_000; ms += 7 * 60_000) {
+          const d = new Date(ms);
+          texts.push(
+            `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`,
+          );
+        }
+      const read = localInstantReader(texts, tz);
+      for (const text of texts) expect(read(text), `${tz} ${text}`).toEqual(localInstant(text, tz));
+    }
   });
 
   it('knows a device identity in every spelling', () => {
@@ -611,6 +638,170 @@ describe('device push formats through the HTTP endpoints', () => {
     });
     expect(hidden.statusCode).toBe(404);
     t.clock.set('2020-07-27T00:00:00Z');
+  });
+
+  describe('Axis CSV exports as a backfill of one device', () => {
+    let stockholm: { id: string }, p8815: { id: string }, swapped: { id: string }, tvpc: { id: string };
+    const upload = async (deviceId: string, csv: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/ingest/axis/export/${deviceId}`,
+        headers: { ...(await authHeader(t.ctx, admin)), 'content-type': 'text/csv' },
+        payload: csv,
+      });
+
+    beforeAll(async () => {
+      stockholm = await makeLocation(t.db, {
+        parentId: group.id,
+        attributes: { timezone: 'Europe/Stockholm' },
+      });
+      // the serial of the Retail Data push sample of the same VAPIX page, registered as a MAC
+      p8815 = await makeDevice(t.db, {
+        parentId: stockholm.id,
+        attributes: { macAddress: 'AC:CC:8E:F3:D9:2E' },
+      });
+      swapped = await makeDevice(t.db, {
+        parentId: (
+          await makeLocation(t.db, { parentId: group.id, attributes: { timezone: 'Europe/Stockholm' } })
+        ).id,
+        attributes: { serialNumber: 'ACCC8E0000AA', sensorSettings: { swapDirections: true } },
+      });
+      tvpc = await makeDevice(t.db, {
+        parentId: (
+          await makeLocation(t.db, { parentId: group.id, attributes: { timezone: 'America/New_York' } })
+        ).id,
+        attributes: { macAddress: '00:40:8C:AC:51:2B' },
+      });
+    });
+
+    it("stores the AXIS 3D People Counter's published minute and day exports at their local minutes", async () => {
+      t.clock.set('2020-09-24T00:00:00Z');
+      // developer.axis.com/vapix/applications/p8815-2-3d-people-counter-api, Example 2 (samples/README.md)
+      const minute = raw('axis-3d-people-counter-export-minute.csv');
+      const res = await upload(p8815.id, minute);
+      expect(res.statusCode).toBe(200);
+      // independent reading: 9 rows, in and out each
+      const rows = minute.trim().split('\n').slice(1);
+      expect(res.json()).toMatchObject({ accepted: rows.length * 2, deviceIds: [p8815.id] });
+      // "2020-09-23 00:00:00" is Stockholm's midnight (CEST), 22:00 UTC the day before
+      const inPoints = await points(p8815.id, 'TrafficIn', 'Europe/Stockholm');
+      expect(inPoints.map(([at]) => at)).toEqual(rows.map((r) => r.slice(0, 16).replace(' ', 'T')));
+      expect(inPoints.every(([, v]) => v === 0)).toBe(true);
+      const utc = await sql<{ at: Date }>`
+        select min(m.occurred_on) as at from measurement m join time_series s on s.key = m.series_key
+        where s.node_id = ${p8815.id} and s.measurement_protocol = 'TrafficOut'`.execute(t.db);
+      expect(utc.rows[0]!.at.toISOString()).toBe('2020-09-22T22:00:00.000Z');
+      // Example 3: day rows, each a whole local day
+      const day = await upload(p8815.id, raw('axis-3d-people-counter-export-day.csv'));
+      expect(day.json()).toMatchObject({ accepted: 18 });
+      const outDays = await points(p8815.id, 'TrafficOut', 'Europe/Stockholm');
+      expect(outDays.filter(([at]) => at.startsWith('2020-08'))).toHaveLength(9);
+      expect(outDays.find(([at]) => at === '2020-08-05T00:00')).toEqual(['2020-08-05T00:00', 0]);
+      t.clock.set('2020-07-27T00:00:00Z');
+    });
+
+    it('adds counts to the right KPI and local minute; re-sent rows replace; swapDirections turns them', async () => {
+      t.clock.set('2020-09-24T00:00:00Z');
+      // the published format (start,end,in,out, camera-local hours) with counts of our own
+      const csv = (inNoon: number) =>
+        [
+          'start,end,in,out',
+          `2020-09-23 12:00:00,2020-09-23 13:00:00,${inNoon},7`,
+          '2020-09-23 13:00:00,2020-09-23 14:00:00,5,9',
+          '',
+        ].join('\r\n');
+      expect((await upload(p8815.id, csv(12))).json()).toMatchObject({ accepted: 4 });
+      expect(await dayTotal(stockholm.id, 'TrafficIn', '2020-09-23')).toBe(17);
+      expect(await dayTotal(stockholm.id, 'TrafficOut', '2020-09-23')).toBe(16);
+      expect(
+        (await points(p8815.id, 'TrafficIn', 'Europe/Stockholm')).find(([at]) => at === '2020-09-23T12:00'),
+      ).toEqual(['2020-09-23T12:00', 12]);
+      // the same hour again with another count replaces it, never doubles
+      await upload(p8815.id, csv(20));
+      expect(await dayTotal(stockholm.id, 'TrafficIn', '2020-09-23')).toBe(25);
+      expect(await dayTotal(stockholm.id, 'TrafficOut', '2020-09-23')).toBe(16);
+      // a device whose settings swap the directions: in is TrafficOut
+      await upload(swapped.id, csv(3));
+      expect(await points(swapped.id, 'TrafficOut', 'Europe/Stockholm')).toEqual([
+        ['2020-09-23T12:00', 3],
+        ['2020-09-23T13:00', 5],
+      ]);
+      t.clock.set('2020-07-27T00:00:00Z');
+    });
+
+    it('reads the AXIS People Counter export (Interval start ... Pedestrians going out) in the location zone', async () => {
+      t.clock.set('2017-05-16T00:00:00Z');
+      // columns as an integrator's importer of /local/people-counter/.api?export-csv lists them
+      // (samples/README.md, "Not found": no published rows), 15-minute bins
+      const csv = [
+        'Interval start,Interval stop,Camera serial number,Counter name,Pedestrians coming in,Pedestrians going out',
+        '2017-05-12 09:00:00,2017-05-12 09:15:00,00408CAC512B,Exit south,4,1',
+        '2017-05-12 09:15:00,2017-05-12 09:30:00,00408CAC512B,Exit south,6,2',
+      ].join('\n');
+      const res = await upload(tvpc.id, csv);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ accepted: 4 });
+      expect(await points(tvpc.id, 'TrafficIn', 'America/New_York')).toEqual([
+        ['2017-05-12T09:00', 4],
+        ['2017-05-12T09:15', 6],
+      ]);
+      expect(await points(tvpc.id, 'TrafficOut', 'America/New_York')).toEqual([
+        ['2017-05-12T09:00', 1],
+        ['2017-05-12T09:15', 2],
+      ]);
+      // a file from another camera is refused whole
+      const before = await deviceMeasurements();
+      const other = await upload(tvpc.id, csv.replace(/00408CAC512B/g, 'ACCC8E019C5F'));
+      expect(other.statusCode).toBe(400);
+      expect(other.json()).toMatchObject({ field: 'csv.camera serial number' });
+      expect(await deviceMeasurements()).toBe(before);
+      t.clock.set('2020-07-27T00:00:00Z');
+    });
+
+    it('refuses malformed and truncated exports whole (400 naming the line and column), 404 outside the scope', async () => {
+      t.clock.set('2020-09-24T00:00:00Z');
+      const good = raw('axis-3d-people-counter-export-minute.csv');
+      const before = await deviceMeasurements();
+      const cases: [string, string][] = [
+        [
+          good.replace(
+            '2020-09-23 00:05:00,2020-09-23 00:06:00,0,0',
+            '2020-09-23 00:05:00,2020-09-23 00:06:00,0,x',
+          ),
+          'csv.line.7.out',
+        ],
+        [
+          good.replace('2020-09-23 00:03:00,2020-09-23 00:04:00', '23/09/2020 00:03,2020-09-23 00:04:00'),
+          'csv.line.5.start',
+        ],
+        [
+          good.replace('2020-09-23 00:02:00,2020-09-23 00:03:00', '2020-09-23 00:02:00,2020-09-23 00:01:00'),
+          'csv.line.4.end',
+        ],
+        // truncated in the middle of the last row
+        [good.slice(0, good.length - 10), 'csv.line.10.end'],
+        [good.split('\n')[0]!, 'csv'],
+        ['', 'csv.header'],
+        ['from-time,to-time,Forward counter,Backward counter\n', 'csv.header'],
+        ['start,end,in\n2020-09-23 00:00:00,2020-09-23 00:01:00,1', 'csv.header'],
+        ['start,end,in,out\n"2020-09-23 00:00:00,2020-09-23 00:01:00,1,1', 'csv.line.2'],
+      ];
+      for (const [csv, field] of cases) {
+        const res = await upload(p8815.id, csv);
+        expect(res.statusCode, field).toBe(400);
+        expect(res.json().field, csv.slice(-60)).toBe(field);
+      }
+      // a row too far in the future (a camera clock gone wrong)
+      const future = await upload(p8815.id, 'start,end,in,out\n2020-09-25 10:00:00,2020-09-25 10:01:00,1,1');
+      expect(future.json()).toMatchObject({ statusCode: 400, field: 'csv.line.2.start' });
+      expect(await deviceMeasurements()).toBe(before);
+      const outside = await makeDevice(t.db, {
+        parentId: (await makeLocation(t.db, { parentId: (await makeGroup(t.db)).id })).id,
+      });
+      expect((await upload(outside.id, good)).statusCode).toBe(404);
+      expect((await upload(stockholm.id, good)).statusCode).toBe(404);
+      t.clock.set('2020-07-27T00:00:00Z');
+    });
   });
 
   it('authenticates devices by X-Api-Key, Bearer key, basic password and push URL; revoked keys answer 401', async () => {

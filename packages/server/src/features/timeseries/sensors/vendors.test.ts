@@ -262,6 +262,48 @@ describe('vendor pushes through /api/ingest/<vendor>', () => {
     expect(await points(devices.vivotek!, 'TrafficOut')).toEqual([['2015-05-28 14:15', 4]]);
   });
 
+  it("Vivotek report push in CSV: the manual's example lands in the same Taipei minute; bad lines refused whole", async () => {
+    // SC8131 user manual p. 90, the CSV example (samples/README.md); its Counting2 out is 0 where the
+    // JSON example says 2: the CSV report replaces the JSON one's interval
+    const csv = text('vivotek-sc8131-report-push.csv');
+    const res = await post('vivotek', csv, 'text/csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ accepted: 2, deviceIds: [devices.vivotek!.id], ignored: [] });
+    expect(await points(devices.vivotek!, 'TrafficIn')).toEqual([['2015-05-28 14:15', 1]]);
+    expect(await points(devices.vivotek!, 'TrafficOut')).toEqual([['2015-05-28 14:15', 2]]);
+    // text/plain is read the same way
+    expect((await post('vivotek', csv, 'text/plain')).statusCode).toBe(200);
+    const before = await stored(devices.vivotek!.id);
+    const tablesBefore = await tableCounts(t.db);
+    const cases: [string, string][] = [
+      [csv.replace('Counting1,1,2', 'Counting1,1,x'), 'csv.line.4.Out'],
+      [
+        csv.replace(
+          '2015-05-28T06:15:00Z,2015-05-28T06:30:00Z\nCounting,Counting2',
+          '28/05/2015 06:15,2015-05-28T06:30:00Z\nCounting,Counting2',
+        ),
+        'csv.line.4.StartTime',
+      ],
+      // truncated inside the last line
+      [csv.slice(0, csv.length - 30), 'csv.line.5.StartTime'],
+      [csv.split('\n').slice(0, 3).join('\n'), 'csv'],
+      [csv.replace('00:02:81:31:00:08', ''), 'csv.line.2.MacAddress'],
+      [csv.replace('MacAddress', 'Mac'), 'csv.line.1'],
+      [csv.replace('RuleType,RuleName,In,Out', 'RuleType,RuleName,Enter,Out'), 'csv.line.3'],
+      ['', 'csv.line.1'],
+    ];
+    for (const [body, field] of cases) {
+      const refused = await post('vivotek', body, 'text/csv');
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().field, body.slice(-50)).toBe(field);
+    }
+    expect(await stored(devices.vivotek!.id)).toBe(before);
+    expect(await tableCounts(t.db)).toEqual(tablesBefore);
+    // back to the JSON example's counts for the tests that follow
+    expect((await post('vivotek', json('vivotek-sc8131-report-push.json'))).statusCode).toBe(200);
+    expect(await points(devices.vivotek!, 'TrafficOut')).toEqual([['2015-05-28 14:15', 4]]);
+  });
+
   it('malformed and truncated payloads answer 400 naming the field, and write nothing', async () => {
     const before = await stored(devices.vivotek!.id);
     const tablesBefore = await tableCounts(t.db);
