@@ -9,7 +9,6 @@ import {
   type ReportCell,
   type ReportChartData,
   type ReportColumn,
-  type ReportDocument,
   type ReportRow,
 } from '@footfall/domain';
 import {
@@ -26,7 +25,8 @@ import {
 import { renderChartSvg } from './snapshot-pdf-widgets.js';
 import { BrandLogo } from './report-logo.js';
 import { cellWriter } from './pdf-cells.js';
-import { collect } from './report-table.js';
+import { collect, drained } from './report-table.js';
+import { rowChunks, type ReportSource, type StreamedReportSection } from './exports.types.js';
 
 /**
  * A computed report as a PDF (pdfkit): A4, landscape when the table is wide; on the first page the
@@ -121,7 +121,7 @@ interface Walker {
  * next one starts; the layout yields to the event loop after each page), so the file is never held
  * whole. An error mid-way destroys the stream with it.
  */
-export function streamReportPdf(report: ReportDocument): Readable {
+export function streamReportPdf(report: ReportSource): Readable {
   const widest = Math.max(0, ...report.sections.map((s) => s.columns.length));
   const landscape = widest > PORTRAIT_MAX_COLUMNS;
   const g: Geometry = landscape
@@ -145,13 +145,14 @@ export function streamReportPdf(report: ReportDocument): Readable {
   return doc;
 }
 
-export const renderReportPdf = (report: ReportDocument): Promise<Buffer> => collect(streamReportPdf(report));
+export const renderReportPdf = (report: ReportSource): Promise<Buffer> => collect(streamReportPdf(report));
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** The rows a section will yield (a streamed section says how many it will). */
+const rowTotal = (s: StreamedReportSection) => (Array.isArray(s.rows) ? s.rows.length : s.rowCount);
 
 /** Lays the report out on pages (drawing when `doc` is given); answers the number of pages. */
 async function walk(
-  report: ReportDocument,
+  report: ReportSource,
   g: Geometry,
   charts: readonly ReportChartData[],
   doc: Doc | null,
@@ -278,12 +279,12 @@ async function walk(
         right: c.kind !== 'text' && c.kind !== 'datetime',
         color: INK,
       }));
-      const drawRow = (row: ReportRow, bold: boolean, zebra: boolean) => {
+      const drawRow = (row: ReportRow | null, bold: boolean, zebra: boolean) => {
         if (w.y + ROW_H > g.bottom) {
           newPage();
           head();
         }
-        if (doc) {
+        if (doc && row) {
           columns.forEach((c, i) => {
             const v = row[c.key];
             const level = thresholdLevel(c, v);
@@ -301,13 +302,20 @@ async function walk(
         }
         w.y += ROW_H;
       };
-      for (let i = 0; i < section.rows.length; i++) {
-        const page = w.page;
-        drawRow(section.rows[i]!, false, i % 2 === 1);
-        // a new page: the previous one is written, let it go out before drawing on
-        if (doc && w.page !== page) await nextTurn();
-      }
-      if (section.rows.length === 0) {
+      let drawn = 0;
+      if (!doc) {
+        // laid out only (counting pages): every row is one line high, its content does not matter
+        drawn = rowTotal(section);
+        for (let i = 0; i < drawn; i++) drawRow(null, false, false);
+      } else
+        for await (const chunk of rowChunks(section.rows))
+          for (const row of chunk) {
+            const page = w.page;
+            drawRow(row, false, drawn++ % 2 === 1);
+            // a new page: the previous one is written; wait while the reader is behind (backpressure)
+            if (w.page !== page) await drained(doc);
+          }
+      if (drawn === 0) {
         if (doc) write(doc, t('no_rows'), MARGIN + 3, w.y + 3, { italic: true, size: FONT, color: MUTED });
         w.y += ROW_H;
       }

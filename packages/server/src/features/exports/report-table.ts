@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parseLocal, type ReportCell, type ReportColumn, type ReportDocument } from '@footfall/domain';
+import { rowChunks, type ReportSource } from './exports.types.js';
 
 /**
  * A computed report as XLSX and CSV: one worksheet (or one CSV block) per section, the header frozen,
@@ -37,6 +38,19 @@ const neutralised = (text: string) => (FORMULA_START.test(text) ? `'${text}` : t
 /** Rows written between two turns of the event loop, so the zip stream can compress and pass them on. */
 const ROWS_PER_TURN = 2_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Bytes of the file waiting to be read beyond which the writer waits for the reader (backpressure). */
+const BACKLOG = 4 * 1_048_576;
+
+/**
+ * Yields to the event loop, then waits while more than BACKLOG bytes of `out` are unread: a slow
+ * download slows the writer (and the reading of rows) instead of the file piling up in memory.
+ */
+export async function drained(out: Readable): Promise<void> {
+  await nextTurn();
+  // polled: listening for 'data' would switch a reader that calls read() into flowing mode
+  while (out.readableLength > BACKLOG && !out.destroyed)
+    await new Promise<void>((resolve) => setTimeout(resolve, 10));
+}
 
 /** Everything a stream yields, as one buffer (for mail attachments and tests). */
 export async function collect(stream: Readable): Promise<Buffer> {
@@ -50,7 +64,7 @@ export async function collect(stream: Readable): Promise<Buffer> {
  * added and the loop yields every ROWS_PER_TURN rows, so a year of days for 500 locations goes out
  * as it is written, never held as a workbook model nor as the whole file.
  */
-async function writeReportXlsx(doc: ReportDocument, out: PassThrough): Promise<void> {
+async function writeReportXlsx(doc: ReportSource, out: PassThrough): Promise<void> {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
@@ -79,13 +93,14 @@ async function writeReportXlsx(doc: ReportDocument, out: PassThrough): Promise<v
     // one style object a column, shared by its cells: exceljs finds a style it has seen by identity
     // (a WeakMap), where a fresh copy per cell was serialised and compared, most of the file's time
     const styles = section.columns.map((c) => (NUM_FMT[c.kind] ? { numFmt: NUM_FMT[c.kind] } : {}));
-    for (let i = 0; i < section.rows.length; i++) {
-      const row = section.rows[i]!;
-      const added = sheet.addRow(section.columns.map((c) => xlsxValue(c, row[c.key])));
-      added.eachCell((cell, n) => (cell.style = styles[n - 1]!));
-      added.commit();
-      if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
-    }
+    let written = 0;
+    for await (const chunk of rowChunks(section.rows))
+      for (const row of chunk) {
+        const added = sheet.addRow(section.columns.map((c) => xlsxValue(c, row[c.key])));
+        added.eachCell((cell, n) => (cell.style = styles[n - 1]!));
+        added.commit();
+        if (++written % ROWS_PER_TURN === 0) await drained(out);
+      }
     if (section.totals) {
       const totals = sheet.addRow(section.columns.map((c) => xlsxValue(c, section.totals![c.key])));
       totals.font = { bold: true };
@@ -101,13 +116,13 @@ async function writeReportXlsx(doc: ReportDocument, out: PassThrough): Promise<v
 }
 
 /** A computed report as an XLSX stream (an error mid-way destroys the stream with it). */
-export function streamReportXlsx(doc: ReportDocument): Readable {
+export function streamReportXlsx(doc: ReportSource): Readable {
   const out = new PassThrough();
   writeReportXlsx(doc, out).catch((e: unknown) => out.destroy(e as Error));
   return out;
 }
 
-export const renderReportXlsx = (doc: ReportDocument): Promise<Buffer> => collect(streamReportXlsx(doc));
+export const renderReportXlsx = (doc: ReportSource): Promise<Buffer> => collect(streamReportXlsx(doc));
 
 /**
  * CSV, UTF-8 with a byte-order mark (Excel reads the accents), CRLF: per section its title, the header,

@@ -28,6 +28,7 @@ import { badRequest, forbidden } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import type { QueryService } from '../analytics/query.service.js';
 import type { ExportsService } from '../exports/exports.service.js';
+import type { ReportSource } from '../exports/exports.types.js';
 import {
   bucketCount,
   computeCharts,
@@ -123,12 +124,12 @@ export function createReportsService(deps: ReportsDeps) {
   }
 
   /** The filter lines under the locations, and the document around the computed sections. */
-  function documentOf(
+  function documentOf<S>(
     name: ReportName,
     p: ReportParameters,
     lines: string[],
-    content: { sections: FullSection[]; charts: FullReport['charts'] },
-  ): FullReport {
+    content: { sections: S[]; charts: FullReport['charts'] },
+  ): Omit<FullReport, 'sections'> & { sections: S[] } {
     const def = REPORT_DEFINITIONS[name];
     const language = p.language;
     const aggregation = reportAggregation(name, p);
@@ -239,6 +240,61 @@ export function createReportsService(deps: ReportsDeps) {
     return documentOf(name, p, lines, { sections: [section], charts: computeCharts(input) });
   }
 
+  /**
+   * A row-per-node-and-bucket report for a file, its rows read while the file is written: the
+   * selection's answer (without breakdown) gives the totals, charts and row count at once; the rows
+   * come NODES_PER_QUERY nodes at a time, each part queried when the writer asks for it (one part
+   * read ahead), so neither the whole aggregated result nor every row is ever held. Iterating the
+   * rows again (a PDF table wider than a page is drawn once per column part) reads them again.
+   */
+  async function streamed(principal: Principal, name: ReportName, p: ReportParameters): Promise<ReportSource> {
+    const def = REPORT_DEFINITIONS[name];
+    const language = p.language;
+    const nodes = await findReportNodes(db, p.nodeIds, def.zones);
+    const selection =
+      nodes.length > 0
+        ? await deps.query.aggregated(
+            principal,
+            bodyOf(
+              def,
+              p,
+              nodes.map((n) => n.id),
+              p,
+              false,
+            ),
+          )
+        : [];
+    const input = { def, language, nodes, answer: selection };
+    const parts: ReportNodeRow[][] = [];
+    if (bucketCount(def, selection) > 0)
+      for (let i = 0; i < nodes.length; i += NODES_PER_QUERY) parts.push(nodes.slice(i, i + NODES_PER_QUERY));
+    const answerOf = (part: ReportNodeRow[]) =>
+      deps.query.aggregated(
+        principal,
+        bodyOf(
+          def,
+          p,
+          part.map((n) => n.id),
+          p,
+          true,
+        ),
+      );
+    async function* rows(): AsyncGenerator<ReportRow[]> {
+      let next = parts[0] ? answerOf(parts[0]) : null;
+      for (let i = 0; next; i++) {
+        const answer = await next;
+        const following = parts[i + 1];
+        // the next part is queried while this one is written (PostgreSQL works meanwhile)
+        next = following ? answerOf(following) : null;
+        next?.catch(() => {});
+        yield pagedSection(input, [{ nodes: parts[i]!, answer }]).rows;
+      }
+    }
+    const section = { ...pagedSection(input, []), rows: { [Symbol.asyncIterator]: rows } };
+    const lines = [await namesLine(language, 'param_locations', p.nodeIds)];
+    return documentOf(name, p, lines, { sections: [section], charts: computeCharts(input) });
+  }
+
   /** The caller may run this report with these parameters (403 not the caller's report, 400, 404). */
   async function check(principal: Principal, name: ReportName, p: ReportParameters) {
     await assertMayRun(principal, name);
@@ -304,24 +360,29 @@ export function createReportsService(deps: ReportsDeps) {
       throw badRequest(issue.message, ['parameters', ...issue.path.map(String)].join('.'));
     }
     const parameters = parsed.data;
-    const r = await report(principal, args.reportName, parameters);
+    const name = args.reportName;
+    if (args.format === 'csv') {
+      const full = await report(principal, name, parameters);
+      return {
+        fileName: reportFileName(full, 'csv'),
+        contentType: 'text/csv; charset=utf-8',
+        body: deps.exports.reportCsv(full, { decimalSeparator: parameters.decimalSeparator }),
+      };
+    }
+    // a report kept for the screen is written from its rows; a long one not kept is streamed, not kept
+    let r: ReportSource;
+    if (pagedFirstPage(REPORT_DEFINITIONS[name]) && !cached(cacheKey(principal, name, parameters))) {
+      await check(principal, name, parameters);
+      r = await streamed(principal, name, parameters);
+    } else r = await report(principal, name, parameters);
     const fileName = reportFileName(r, args.format);
-    switch (args.format) {
-      case 'xlsx':
-        return {
+    return args.format === 'xlsx'
+      ? {
           fileName,
           contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           body: deps.exports.reportXlsxStream(r),
-        };
-      case 'csv':
-        return {
-          fileName,
-          contentType: 'text/csv; charset=utf-8',
-          body: deps.exports.reportCsv(r, { decimalSeparator: parameters.decimalSeparator }),
-        };
-      case 'pdf':
-        return { fileName, contentType: 'application/pdf', body: deps.exports.reportPdfStream(r) };
-    }
+        }
+      : { fileName, contentType: 'application/pdf', body: deps.exports.reportPdfStream(r) };
   }
 
   async function renderFile(
