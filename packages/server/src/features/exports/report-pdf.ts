@@ -25,7 +25,7 @@ import {
 import { renderChartSvg } from './snapshot-pdf-widgets.js';
 import { BrandLogo } from './report-logo.js';
 import { cellWriter, type Cell, type Run } from './pdf-cells.js';
-import { collect, drained } from './report-table.js';
+import { collect, drained, type StreamOptions } from './report-table.js';
 import { rowChunks, type ReportSource, type StreamedReportSection } from './exports.types.js';
 
 /**
@@ -126,7 +126,7 @@ interface Walker {
  * next one starts; the layout yields to the event loop after each page), so the file is never held
  * whole. An error mid-way destroys the stream with it.
  */
-export function streamReportPdf(report: ReportSource): Readable {
+export function streamReportPdf(report: ReportSource, options: StreamOptions = {}): Readable {
   const widest = Math.max(0, ...report.sections.map((s) => s.columns.length));
   const landscape = widest > PORTRAIT_MAX_COLUMNS;
   const g: Geometry = landscape
@@ -143,7 +143,7 @@ export function streamReportPdf(report: ReportSource): Readable {
   });
   const draw = async () => {
     const pages = await walk(report, g, charts, null, 0);
-    await walk(report, g, charts, doc, pages);
+    await walk(report, g, charts, doc, pages, options.backlog);
     doc.end();
   };
   draw().catch((e: unknown) => doc.destroy(e as Error));
@@ -162,6 +162,7 @@ async function walk(
   charts: readonly ReportChartData[],
   doc: Doc | null,
   totalPages: number,
+  backlog?: number,
 ): Promise<number> {
   const t = (key: string, vars: Record<string, string | number> = {}) =>
     reportText(report.language, key, vars);
@@ -332,7 +333,7 @@ async function walk(
             const page = w.page;
             drawRow(row, false, drawn++ % 2 === 1);
             // a new page: the previous one is written; wait while the reader is behind (backpressure)
-            if (w.page !== page) await drained(doc);
+            if (w.page !== page) await drained(doc, backlog);
           }
       if (drawn === 0) {
         cells?.flush();

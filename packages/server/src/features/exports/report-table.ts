@@ -25,11 +25,27 @@ function wallClockDate(text: string): Date | string {
   return lm === null ? text : new Date(lm * 60_000);
 }
 
-function xlsxValue(column: ReportColumn, v: ReportCell | undefined): ExcelJS.CellValue {
+/** A cell's value; `dates` remembers the dates of the wall-clock texts seen (buckets repeat per location). */
+function xlsxValue(
+  column: ReportColumn,
+  v: ReportCell | undefined,
+  dates?: Map<string, Date | string>,
+): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
-  if (column.kind === 'datetime' && typeof v === 'string') return wallClockDate(v);
+  if (column.kind === 'datetime' && typeof v === 'string') {
+    if (!dates) return wallClockDate(v);
+    let d = dates.get(v);
+    if (d === undefined) {
+      if (dates.size > 100_000) dates.clear();
+      dates.set(v, (d = wallClockDate(v)));
+    }
+    return d;
+  }
   return v;
 }
+
+/** The style of every data row (none of its own), one object for all of them. */
+const ROW_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** Text starting like a formula is written with a leading apostrophe (CSV injection, OWASP). */
@@ -39,16 +55,21 @@ const neutralised = (text: string) => (FORMULA_START.test(text) ? `'${text}` : t
 const ROWS_PER_TURN = 2_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Bytes of the file waiting to be read beyond which the writer waits for the reader (backpressure). */
-const BACKLOG = 4 * 1_048_576;
+export const BACKLOG = 4 * 1_048_576;
+
+/** How a report file is streamed: `backlog` bytes unread at most before the writer waits (tests lower it). */
+export interface StreamOptions {
+  backlog?: number;
+}
 
 /**
  * Yields to the event loop, then waits while more than BACKLOG bytes of `out` are unread: a slow
  * download slows the writer (and the reading of rows) instead of the file piling up in memory.
  */
-export async function drained(out: Readable): Promise<void> {
+export async function drained(out: Readable, backlog = BACKLOG): Promise<void> {
   await nextTurn();
   // polled: listening for 'data' would switch a reader that calls read() into flowing mode
-  while (out.readableLength > BACKLOG && !out.destroyed)
+  while (out.readableLength > backlog && !out.destroyed)
     await new Promise<void>((resolve) => setTimeout(resolve, 10));
 }
 
@@ -64,7 +85,7 @@ export async function collect(stream: Readable): Promise<Buffer> {
  * added and the loop yields every ROWS_PER_TURN rows, so a year of days for 500 locations goes out
  * as it is written, never held as a workbook model nor as the whole file.
  */
-async function writeReportXlsx(doc: ReportSource, out: PassThrough): Promise<void> {
+async function writeReportXlsx(doc: ReportSource, out: PassThrough, backlog?: number): Promise<void> {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
@@ -94,12 +115,15 @@ async function writeReportXlsx(doc: ReportSource, out: PassThrough): Promise<voi
     // (a WeakMap), where a fresh copy per cell was serialised and compared, most of the file's time
     const styles = section.columns.map((c) => (NUM_FMT[c.kind] ? { numFmt: NUM_FMT[c.kind] } : {}));
     let written = 0;
+    const dates = new Map<string, Date | string>();
     for await (const chunk of rowChunks(section.rows))
       for (const row of chunk) {
-        const added = sheet.addRow(section.columns.map((c) => xlsxValue(c, row[c.key])));
+        const added = sheet.addRow(section.columns.map((c) => xlsxValue(c, row[c.key], dates)));
+        // shared style objects: exceljs knows a style object it has seen (a WeakMap) without serialising it
+        added.style = ROW_STYLE;
         added.eachCell((cell, n) => (cell.style = styles[n - 1]!));
         added.commit();
-        if (++written % ROWS_PER_TURN === 0) await drained(out);
+        if (++written % ROWS_PER_TURN === 0) await drained(out, backlog);
       }
     if (section.totals) {
       const totals = sheet.addRow(section.columns.map((c) => xlsxValue(c, section.totals![c.key])));
@@ -116,9 +140,9 @@ async function writeReportXlsx(doc: ReportSource, out: PassThrough): Promise<voi
 }
 
 /** A computed report as an XLSX stream (an error mid-way destroys the stream with it). */
-export function streamReportXlsx(doc: ReportSource): Readable {
+export function streamReportXlsx(doc: ReportSource, options: StreamOptions = {}): Readable {
   const out = new PassThrough();
-  writeReportXlsx(doc, out).catch((e: unknown) => out.destroy(e as Error));
+  writeReportXlsx(doc, out, options.backlog).catch((e: unknown) => out.destroy(e as Error));
   return out;
 }
 

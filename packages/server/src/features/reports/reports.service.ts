@@ -247,7 +247,11 @@ export function createReportsService(deps: ReportsDeps) {
    * read ahead), so neither the whole aggregated result nor every row is ever held. Iterating the
    * rows again (a PDF table wider than a page is drawn once per column part) reads them again.
    */
-  async function streamed(principal: Principal, name: ReportName, p: ReportParameters): Promise<ReportSource> {
+  async function streamed(
+    principal: Principal,
+    name: ReportName,
+    p: ReportParameters,
+  ): Promise<ReportSource> {
     const def = REPORT_DEFINITIONS[name];
     const language = p.language;
     const nodes = await findReportNodes(db, p.nodeIds, def.zones);
