@@ -3,7 +3,13 @@ import { renderTableCsv, renderTableXlsx } from './table-export.js';
 import { renderSnapshotPdf } from './snapshot-pdf.js';
 import type { ReportChartData, ReportDocument } from '@footfall/domain';
 import type { Readable } from 'node:stream';
-import { collect, renderReportCsv, renderReportXlsx, streamReportXlsx } from './report-table.js';
+import {
+  collect,
+  renderReportCsv,
+  renderReportXlsx,
+  streamReportCsv,
+  streamReportXlsx,
+} from './report-table.js';
 import { chartOption, renderReportPdf, streamReportPdf } from './report-pdf.js';
 import { renderChartSvg } from './snapshot-pdf-widgets.js';
 
@@ -25,6 +31,9 @@ export function createExportsService() {
     /** A computed report as CSV (UTF-8 with BOM; a decimal comma separates fields with semicolons). */
     reportCsv: (report: ReportDocument, options: { decimalSeparator: '.' | ',' }): Buffer =>
       renderReportCsv(report, options),
+    /** The same CSV as a stream, the rows written as they come (a report whose rows are streamed). */
+    reportCsvStream: (report: ReportSource, options: { decimalSeparator: '.' | ',' }): Readable =>
+      streamReportCsv(report, options),
     /** The same XLSX as a stream, written as it is read (the download route sends it as it comes). */
     reportXlsxStream: (report: ReportSource): Readable => streamReportXlsx(report),
     /** A computed report as an A4 PDF (report-pdf.ts). */

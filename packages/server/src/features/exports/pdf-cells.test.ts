@@ -5,7 +5,7 @@ import { PDFParse } from 'pdf-parse';
 import type { ReportDocument, ReportRow } from '@footfall/domain';
 import { cellWriter } from './pdf-cells.js';
 import { renderReportPdf, streamReportPdf } from './report-pdf.js';
-import { collect, renderReportXlsx } from './report-table.js';
+import { collect, renderReportCsv, renderReportXlsx, streamReportCsv } from './report-table.js';
 import type { ReportSource } from './exports.types.js';
 
 const textOf = async (pdf: Buffer) => {
@@ -147,6 +147,14 @@ describe('report files from streamed rows', () => {
     expect(await load(await renderReportXlsx(report(3000, true)))).toEqual(held);
     // title, period, parameters (the empty fourth row is not listed), header, rows, totals
     expect(held).toHaveLength(4 + 3000 + 1);
+  });
+
+  it('a CSV of rows read in chunks is, byte for byte, the CSV of the rows held', async () => {
+    for (const decimalSeparator of ['.', ','] as const) {
+      const held = renderReportCsv(report(500, false) as ReportDocument, { decimalSeparator });
+      expect(await collect(streamReportCsv(report(500, true), { decimalSeparator }))).toEqual(held);
+      expect(held.toString('utf8').split('\r\n')).toHaveLength(1 + 500 + 1 + 1);
+    }
   });
 
   it('backpressure: a PDF nobody reads stops asking for rows; read, it completes', async () => {

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parseLocal, type ReportCell, type ReportColumn, type ReportDocument } from '@footfall/domain';
 import { rowChunks, type ReportSource } from './exports.types.js';
@@ -120,7 +120,8 @@ async function writeReportXlsx(doc: ReportSource, out: PassThrough, backlog?: nu
       for (const row of chunk) {
         const added = sheet.addRow(section.columns.map((c) => xlsxValue(c, row[c.key], dates)));
         // shared style objects: exceljs knows a style object it has seen (a WeakMap) without serialising it
-        added.style = ROW_STYLE;
+        // (`style` is a Row's own property in exceljs, missing from its typings)
+        (added as unknown as { style: Partial<ExcelJS.Style> }).style = ROW_STYLE;
         added.eachCell((cell, n) => (cell.style = styles[n - 1]!));
         added.commit();
         if (++written % ROWS_PER_TURN === 0) await drained(out, backlog);
@@ -153,7 +154,8 @@ export const renderReportXlsx = (doc: ReportSource): Promise<Buffer> => collect(
  * the rows and the totals, sections apart by an empty line. With a decimal comma the fields are
  * separated by semicolons, as spreadsheets in French and Spanish expect.
  */
-export function renderReportCsv(doc: ReportDocument, options: { decimalSeparator: '.' | ',' }): Buffer {
+/** The CSV field separator and the writer of one field (quoted when needed, formulas neutralised). */
+function csvCell(options: { decimalSeparator: '.' | ',' }) {
   const sep = options.decimalSeparator === ',' ? ';' : ',';
   const cell = (v: ReportCell | undefined): string => {
     if (v === null || v === undefined) return '';
@@ -161,6 +163,11 @@ export function renderReportCsv(doc: ReportDocument, options: { decimalSeparator
       typeof v === 'number' ? (sep === ';' ? String(v).replace('.', ',') : String(v)) : neutralised(v);
     return text.includes(sep) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
+  return { sep, cell };
+}
+
+export function renderReportCsv(doc: ReportDocument, options: { decimalSeparator: '.' | ',' }): Buffer {
+  const { sep, cell } = csvCell(options);
   const lines: string[] = [];
   doc.sections.forEach((section, i) => {
     if (i > 0) lines.push('');
@@ -170,4 +177,29 @@ export function renderReportCsv(doc: ReportDocument, options: { decimalSeparator
     if (section.totals) lines.push(section.columns.map((c) => cell(section.totals![c.key])).join(sep));
   });
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/**
+ * The same CSV as a stream of the rows as they come (a chunk of rows at a time, read when the
+ * reader asks for more: Readable.from pulls the next only then): the bytes of renderReportCsv.
+ */
+export function streamReportCsv(doc: ReportSource, options: { decimalSeparator: '.' | ',' }): Readable {
+  const { sep, cell } = csvCell(options);
+  const line = (values: string[]) => `${values.join(sep)}\r\n`;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield Buffer.from('\uFEFF', 'utf8');
+    for (const [i, section] of doc.sections.entries()) {
+      let head = i > 0 ? '\r\n' : '';
+      if (doc.sections.length > 1) head += line([cell(section.title)]);
+      yield Buffer.from(head + line(section.columns.map((c) => cell(c.label))), 'utf8');
+      for await (const rows of rowChunks(section.rows)) {
+        let text = '';
+        for (const row of rows) text += line(section.columns.map((c) => cell(row[c.key])));
+        yield Buffer.from(text, 'utf8');
+      }
+      if (section.totals)
+        yield Buffer.from(line(section.columns.map((c) => cell(section.totals![c.key]))), 'utf8');
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }

@@ -58,6 +58,8 @@ export interface ReportsDeps {
 const CACHE_MS = 120_000;
 const CACHE_ENTRIES = 8;
 const NAMES_SHOWN = 5;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CSV_TYPE = 'text/csv; charset=utf-8';
 /** Nodes of a report read per aggregated query (with breakdown) when its rows are assembled in parts. */
 const NODES_PER_QUERY = 50;
 
@@ -344,7 +346,10 @@ export function createReportsService(deps: ReportsDeps) {
     return sortRows(section.rows, sortModel);
   }
 
-  /** A report as a file: XLSX and PDF as streams written while they are sent, CSV as one buffer. */
+  /**
+   * A report as a file: XLSX and PDF as streams written while they are sent; CSV too when its rows
+   * are streamed (a long report not kept), else as one buffer.
+   */
   async function streamFile(
     principal: Principal,
     args: {
@@ -365,28 +370,31 @@ export function createReportsService(deps: ReportsDeps) {
     }
     const parameters = parsed.data;
     const name = args.reportName;
-    if (args.format === 'csv') {
-      const full = await report(principal, name, parameters);
-      return {
-        fileName: reportFileName(full, 'csv'),
-        contentType: 'text/csv; charset=utf-8',
-        body: deps.exports.reportCsv(full, { decimalSeparator: parameters.decimalSeparator }),
-      };
-    }
+    const csv = { decimalSeparator: parameters.decimalSeparator };
     // a report kept for the screen is written from its rows; a long one not kept is streamed, not kept
-    let r: ReportSource;
     if (pagedFirstPage(REPORT_DEFINITIONS[name]) && !cached(cacheKey(principal, name, parameters))) {
       await check(principal, name, parameters);
-      r = await streamed(principal, name, parameters);
-    } else r = await report(principal, name, parameters);
+      const r = await streamed(principal, name, parameters);
+      const fileName = reportFileName(r, args.format);
+      switch (args.format) {
+        case 'xlsx':
+          return { fileName, contentType: XLSX_TYPE, body: deps.exports.reportXlsxStream(r) };
+        case 'csv':
+          return { fileName, contentType: CSV_TYPE, body: deps.exports.reportCsvStream(r, csv) };
+        case 'pdf':
+          return { fileName, contentType: 'application/pdf', body: deps.exports.reportPdfStream(r) };
+      }
+    }
+    const r = await report(principal, name, parameters);
     const fileName = reportFileName(r, args.format);
-    return args.format === 'xlsx'
-      ? {
-          fileName,
-          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          body: deps.exports.reportXlsxStream(r),
-        }
-      : { fileName, contentType: 'application/pdf', body: deps.exports.reportPdfStream(r) };
+    switch (args.format) {
+      case 'xlsx':
+        return { fileName, contentType: XLSX_TYPE, body: deps.exports.reportXlsxStream(r) };
+      case 'csv':
+        return { fileName, contentType: CSV_TYPE, body: deps.exports.reportCsv(r, csv) };
+      case 'pdf':
+        return { fileName, contentType: 'application/pdf', body: deps.exports.reportPdfStream(r) };
+    }
   }
 
   async function renderFile(
