@@ -62,6 +62,12 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const CSV_TYPE = 'text/csv; charset=utf-8';
 /** Nodes of a report read per aggregated query (with breakdown) when its rows are assembled in parts. */
 const NODES_PER_QUERY = 50;
+/**
+ * Nodes read per query when a file's rows are streamed: a part's answer and rows are all a cold
+ * export holds; smaller parts leave less garbage for the collector to reach (500 locations x 365
+ * days: peak heap growth ~250 MB at 10, ~370 MB at 50, for the same CPU time).
+ */
+const STREAM_NODES_PER_QUERY = 10;
 
 export function createReportsService(deps: ReportsDeps) {
   const { db, scope, clock } = deps;
@@ -245,7 +251,7 @@ export function createReportsService(deps: ReportsDeps) {
   /**
    * A row-per-node-and-bucket report for a file, its rows read while the file is written: the
    * selection's answer (without breakdown) gives the totals, charts and row count at once; the rows
-   * come NODES_PER_QUERY nodes at a time, each part queried when the writer asks for it (one part
+   * come STREAM_NODES_PER_QUERY nodes at a time, each part queried when the writer asks for it (one part
    * read ahead), so neither the whole aggregated result nor every row is ever held. Iterating the
    * rows again (a PDF table wider than a page is drawn once per column part) reads them again.
    */
@@ -273,7 +279,8 @@ export function createReportsService(deps: ReportsDeps) {
     const input = { def, language, nodes, answer: selection };
     const parts: ReportNodeRow[][] = [];
     if (bucketCount(def, selection) > 0)
-      for (let i = 0; i < nodes.length; i += NODES_PER_QUERY) parts.push(nodes.slice(i, i + NODES_PER_QUERY));
+      for (let i = 0; i < nodes.length; i += STREAM_NODES_PER_QUERY)
+        parts.push(nodes.slice(i, i + STREAM_NODES_PER_QUERY));
     const answerOf = (part: ReportNodeRow[]) =>
       deps.query.aggregated(
         principal,
