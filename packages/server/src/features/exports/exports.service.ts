@@ -1,9 +1,15 @@
-import type { SnapshotDocument, TableDocument } from './exports.types.js';
+import type { ReportSource, SnapshotDocument, TableDocument } from './exports.types.js';
 import { renderTableCsv, renderTableXlsx } from './table-export.js';
 import { renderSnapshotPdf } from './snapshot-pdf.js';
 import type { ReportChartData, ReportDocument } from '@footfall/domain';
 import type { Readable } from 'node:stream';
-import { collect, renderReportCsv, renderReportXlsx, streamReportXlsx } from './report-table.js';
+import {
+  collect,
+  renderReportCsv,
+  renderReportXlsx,
+  streamReportCsv,
+  streamReportXlsx,
+} from './report-table.js';
 import { chartOption, renderReportPdf, streamReportPdf } from './report-pdf.js';
 import { renderChartSvg } from './snapshot-pdf-widgets.js';
 
@@ -21,19 +27,22 @@ export function createExportsService() {
     /** A table as CSV, UTF-8 with a byte-order mark. */
     tableCsv: (document: TableDocument): Buffer => renderTableCsv(document),
     /** A computed report (every row of each section) as XLSX, one sheet a section, streamed by exceljs. */
-    reportXlsx: (report: ReportDocument): Promise<Buffer> => renderReportXlsx(report),
+    reportXlsx: (report: ReportSource): Promise<Buffer> => renderReportXlsx(report),
     /** A computed report as CSV (UTF-8 with BOM; a decimal comma separates fields with semicolons). */
     reportCsv: (report: ReportDocument, options: { decimalSeparator: '.' | ',' }): Buffer =>
       renderReportCsv(report, options),
+    /** The same CSV as a stream, the rows written as they come (a report whose rows are streamed). */
+    reportCsvStream: (report: ReportSource, options: { decimalSeparator: '.' | ',' }): Readable =>
+      streamReportCsv(report, options),
     /** The same XLSX as a stream, written as it is read (the download route sends it as it comes). */
-    reportXlsxStream: (report: ReportDocument): Readable => streamReportXlsx(report),
+    reportXlsxStream: (report: ReportSource): Readable => streamReportXlsx(report),
     /** A computed report as an A4 PDF (report-pdf.ts). */
-    reportPdf: (report: ReportDocument): Promise<Buffer> => renderReportPdf(report),
+    reportPdf: (report: ReportSource): Promise<Buffer> => renderReportPdf(report),
     /** A report chart as SVG, drawn as in the PDF (the ReportViewer's chart resource). */
     reportChartSvg: (chart: ReportChartData, width: number, height: number): string =>
       renderChartSvg(chartOption(chart), width, height),
     /** The same PDF as a stream, page after page. */
-    reportPdfStream: (report: ReportDocument): Readable => streamReportPdf(report),
+    reportPdfStream: (report: ReportSource): Readable => streamReportPdf(report),
     /** Everything a file stream yields, as one buffer (mail attachments). */
     collect: (stream: Readable): Promise<Buffer> => collect(stream),
   };

@@ -1,4 +1,4 @@
-import type { AggregatedSeries, Widget } from '@footfall/domain';
+import type { AggregatedSeries, ReportDocument, ReportRow, ReportSection, Widget } from '@footfall/domain';
 
 /** One widget of a dashboard snapshot with its series, as the caller queried them. */
 export interface SnapshotWidget {
@@ -36,4 +36,23 @@ export interface TableDocument {
   sheetName: string;
   columns: readonly { title: string; width?: number; kind?: 'text' | 'number' | 'date' }[];
   rows: readonly (readonly TableValue[])[];
+}
+
+/**
+ * A report section whose rows may arrive while the file is written: an array (a report kept for the
+ * screen) or chunks read part after part (a cold export: only one part is held at a time). With
+ * chunks, `rowCount` must be the number of rows they yield (the PDF numbers its pages with it).
+ */
+export type ReportRowSource = readonly ReportRow[] | AsyncIterable<readonly ReportRow[]>;
+export type StreamedReportSection = Omit<ReportSection, 'rows'> & { rows: ReportRowSource };
+/** A report to write as a file: a computed report, or one whose rows are streamed. */
+export type ReportSource = Omit<ReportDocument, 'sections'> & { sections: StreamedReportSection[] };
+
+/** The rows of a source in chunks (an array is one chunk). */
+export async function* rowChunks(rows: ReportRowSource): AsyncGenerator<readonly ReportRow[]> {
+  if (Array.isArray(rows)) {
+    yield rows as readonly ReportRow[];
+    return;
+  }
+  yield* rows as AsyncIterable<readonly ReportRow[]>;
 }

@@ -1,15 +1,26 @@
 import { pdfText, type Doc } from './pdf-kit.js';
 
 /**
- * Table cells written as PDF text operators, one text object a row: the text of each cell encoded
- * (with the font's kerning) and measured once per font and text, then placed by relative moves.
- * pdfkit's `text()` re-measures, re-encodes and opens a text object per call, which was most of the
- * time of a long report (a year of days for 500 locations is ~180,000 rows, ~1.5 million cells).
- * Reaches into pdfkit's current font (`_font`) and page (`page.fonts`), as its own `text()` does.
+ * Table cells written as PDF text operators, one text object a row, a page's rows written to it in
+ * one piece: the text of each cell encoded (with the font's kerning) and measured once per font and
+ * text, then placed by relative moves. pdfkit's `text()` re-measures, re-encodes and opens a text
+ * object per call, which was most of the time of a long report (a year of days for 500 locations is
+ * 182,500 rows, ~1.5 million cells).
+ *
+ * The only file that reaches into pdfkit's internals (pdf-cells.test.ts fails if they change): the
+ * current font (`_font`: its id, ascender and `encode`) and the page's font resources (`page.fonts`),
+ * as pdfkit's own `text()` uses them.
  */
 
+/** A text ready to place: its show-text operator (literal WinAnsi string, kerning kept) and width. */
+export interface Run {
+  show: string;
+  width: number;
+}
+
 export interface Cell {
-  text: string;
+  /** the text (see `fit`); null: nothing drawn */
+  run: Run | null;
   x: number;
   width: number;
   right: boolean;
@@ -20,9 +31,10 @@ interface PdfFont {
   id: string;
   ascender: number;
   ref(): unknown;
+  /** one code and one position a UTF-16 unit (standard fonts); xAdvance includes the kerning with the next */
   encode(text: string): [string[], { xAdvance: number; advanceWidth: number }[]];
-  widthOfString(text: string, size: number): number;
 }
+
 interface Internals {
   _font: PdfFont;
   page: { height: number; fonts: Record<string, unknown> };
@@ -30,89 +42,136 @@ interface Internals {
 
 const num = (v: number) => String(Math.round(v * 100) / 100);
 
-/** A text ready to place: its show-text operator (literal WinAnsi string, kerning kept) and width. */
-interface Run {
-  show: string;
-  width: number;
-}
-
 /** The fill colour of a "#rrggbb" colour, as operands. */
 function rgb(hex: string): string {
   const c = (i: number) => String(Math.round((parseInt(hex.slice(i, i + 2), 16) / 255) * 1000) / 1000);
   return `${c(1)} ${c(3)} ${c(5)}`;
 }
 
-/** WinAnsi codes (pdfkit's hex) as a PDF literal string: one byte a code, ( ) and \\ escaped. */
-function literal(codes: readonly string[]): string {
-  let out = '';
-  for (const h of codes) {
-    const ch = String.fromCharCode(parseInt(h, 16) & 0xff);
-    out += ch === '(' || ch === ')' || ch === '\\' ? `\\${ch}` : ch;
-  }
-  return `(${out})`;
+/** A WinAnsi code (pdfkit's hex) as one byte of a PDF literal string, ( ) and \\ escaped. */
+function byteOf(hex: string): string {
+  const ch = String.fromCharCode(parseInt(hex, 16) & 0xff);
+  return ch === '(' || ch === ')' || ch === '\\' ? `\\${ch}` : ch;
 }
 
-/** A writer of rows of cells for one document; its caches are bounded. */
+/**
+ * A font's texts as runs. The glyph of a character and the kerning of a pair of characters are
+ * asked of pdfkit once each (a standard font encodes each UTF-16 unit alone and kerns only a
+ * glyph with the next), so a text never seen costs a few map reads, not pdfkit's encoding.
+ */
+function fontRuns(font: PdfFont, size: number) {
+  const chars = new Map<number, { byte: string; advance: number }>();
+  const pairs = new Map<number, number>();
+  const runs = new Map<string, Run>();
+  const charOf = (code: number) => {
+    let c = chars.get(code);
+    if (c === undefined) {
+      const [encoded, positions] = font.encode(String.fromCharCode(code));
+      chars.set(code, (c = { byte: byteOf(encoded[0]!), advance: positions[0]!.advanceWidth }));
+    }
+    return c;
+  };
+  const kernOf = (a: number, b: number) => {
+    const key = a * 65_536 + b;
+    let k = pairs.get(key);
+    if (k === undefined) {
+      const [, positions] = font.encode(String.fromCharCode(a, b));
+      pairs.set(key, (k = positions[0]!.xAdvance - positions[0]!.advanceWidth));
+    }
+    return k;
+  };
+  /** The run of a text (already in WinAnsi terms: pdfText). */
+  function runOf(text: string): Run {
+    let run = runs.get(text);
+    if (run !== undefined) return run;
+    let show = '';
+    let part = '';
+    let kerned = false;
+    let advance = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      const c = charOf(code);
+      part += c.byte;
+      const kern = i + 1 < text.length ? kernOf(code, text.charCodeAt(i + 1)) : 0;
+      advance += c.advance + kern;
+      if (kern !== 0) {
+        show += `(${part}) ${num(-kern)} `;
+        part = '';
+        kerned = true;
+      }
+    }
+    run = {
+      show: kerned ? `[${show}(${part})] TJ` : `(${part}) Tj`,
+      width: (advance * size) / 1000,
+    };
+    if (runs.size > 100_000) runs.clear();
+    runs.set(text, run);
+    return run;
+  }
+  return { runOf };
+}
+
+/**
+ * A writer of rows of cells for one document; its caches are bounded. A page's rows are kept and
+ * written at `flush` as one piece: their bands first, then one text object for all their cells (the
+ * font, the colour and the position carried from row to row), which is a quarter fewer bytes to
+ * compress than a text object a row.
+ */
 export function cellWriter(doc: Doc) {
   const inner = doc as unknown as Internals;
-  /** per font and size: text -> run; and "width|text" -> the run of the text cut to that width */
-  const fonts = new Map<string, { runs: Map<string, Run>; cut: Map<string, Run> }>();
+  const fonts = new Map<string, PdfFont>();
+  const perSize = new Map<string, ReturnType<typeof fontRuns>>();
   const colors = new Map<string, string>();
+  // the page's kept bands and text, and the text state at the end of that text
+  let fills = '';
+  let text = '';
+  let height = 0;
+  let fontSet = '';
+  let color = '';
+  let atX = 0;
+  let atY = 0;
   const colorOf = (hex: string) => {
     let c = colors.get(hex);
     if (c === undefined) colors.set(hex, (c = rgb(hex)));
     return c;
   };
-
-  function runOf(font: PdfFont, size: number, text: string): Run {
-    const [encoded, positions] = font.encode(text);
-    const parts: string[] = [];
-    let last = 0;
-    for (let i = 0; i < positions.length; i++) {
-      const kern = positions[i]!.xAdvance - positions[i]!.advanceWidth;
-      if (kern !== 0) {
-        parts.push(`${literal(encoded.slice(last, i + 1))} ${num(-kern)}`);
-        last = i + 1;
-      }
+  /** pdfkit's font of that name (registered with the document the first time). */
+  function fontOf(name: string): PdfFont {
+    let f = fonts.get(name);
+    if (f === undefined) {
+      doc.font(name);
+      fonts.set(name, (f = inner._font));
     }
-    const show =
-      last === 0 ? `${literal(encoded)} Tj` : `[${parts.join(' ')} ${literal(encoded.slice(last))}] TJ`;
-    let advance = 0;
-    for (const p of positions) advance += p.xAdvance;
-    return { show, width: (advance * size) / 1000 };
+    return f;
   }
-
-  function remembered(map: Map<string, Run>, key: string, make: () => Run): Run {
-    let r = map.get(key);
-    if (r === undefined) {
-      r = make();
-      if (map.size > 100_000) map.clear();
-      map.set(key, r);
-    }
+  function runsOf(font: string, size: number) {
+    const key = `${font}|${size}`;
+    let r = perSize.get(key);
+    if (r === undefined) perSize.set(key, (r = fontRuns(fontOf(font), size)));
     return r;
-  }
-
-  /** The run of a cell's text, cut with an ellipsis when wider than `width` (null: nothing fits). */
-  function fitted(font: PdfFont, size: number, raw: string, width: number): Run | null {
-    const key = `${font.id}|${size}`;
-    let known = fonts.get(key);
-    if (!known) fonts.set(key, (known = { runs: new Map(), cut: new Map() }));
-    const whole = remembered(known.runs, raw, () => runOf(font, size, pdfText(raw)));
-    if (whole.width <= width) return whole;
-    const cut = remembered(known.cut, `${width}|${raw}`, () => {
-      const text = pdfText(raw);
-      let n = text.length;
-      while (n > 0 && font.widthOfString(`${text.slice(0, n)}…`, size) > width) n--;
-      return runOf(font, size, `${text.slice(0, n)}…`);
-    });
-    return cut.width <= width ? cut : null;
   }
 
   return {
     /**
-     * One row of cells at `y` (top of the text, as pdfkit's `text()` takes it), in `font` and `size`,
-     * on a band of `fill` when given: one text object with relative moves, written to the page in
-     * one piece (bytes), the graphics state restored after it.
+     * The run of a cell's text in `font` at `size`, cut with an ellipsis when wider than `width`
+     * (null: nothing fits), as pdfkit's `text()` with `ellipsis` cuts it.
+     */
+    fit(font: string, size: number, raw: string, width: number): Run | null {
+      if (raw === '') return null;
+      const { runOf } = runsOf(font, size);
+      const pdf = pdfText(raw);
+      const whole = runOf(pdf);
+      if (whole.width <= width) return whole;
+      let n = pdf.length;
+      let cut = runOf(`${pdf.slice(0, n)}…`);
+      while (n > 0 && cut.width > width) cut = runOf(`${pdf.slice(0, --n)}…`);
+      return cut.width <= width ? cut : null;
+    },
+
+    /**
+     * One row of cells at `y` (top of the text, as pdfkit's `text()` takes it) in `font` and
+     * `size`, on a band of `fill` when given. Kept until `flush`, which must come before anything
+     * else is drawn on the page and before the page ends.
      */
     row(
       font: string,
@@ -121,30 +180,41 @@ export function cellWriter(doc: Doc) {
       cells: readonly Cell[],
       fill?: { x: number; y: number; w: number; h: number; color: string },
     ) {
-      doc.font(font).fontSize(size);
-      const f = inner._font;
+      const f = fontOf(font);
       const page = inner.page;
       if (page.fonts[f.id] == null) page.fonts[f.id] = f.ref();
-      let out = fill
-        ? `${colorOf(fill.color)} rg ${num(fill.x)} ${num(fill.y)} ${num(fill.w)} ${num(fill.h)} re f\n`
-        : '';
-      out += `q 1 0 0 -1 0 ${num(page.height)} cm BT /${f.id} ${num(size)} Tf`;
+      height = page.height;
+      if (fill)
+        fills += `${colorOf(fill.color)} rg ${num(fill.x)} ${num(fill.y)} ${num(fill.w)} ${num(fill.h)} re f\n`;
+      const set = `/${f.id} ${num(size)} Tf`;
+      if (set !== fontSet) text += `\n${(fontSet = set)}`;
       const baseline = page.height - y - (f.ascender / 1000) * size;
-      let color = '';
-      let at: [number, number] = [0, 0];
       for (const c of cells) {
-        if (c.text === '') continue;
-        const run = fitted(f, size, c.text, c.width);
+        const run = c.run;
         if (!run) continue;
-        if (c.color !== color) out += `\n${colorOf((color = c.color))} rg`;
+        if (c.color !== color) text += `\n${colorOf((color = c.color))} rg`;
         const x = c.right ? c.x + c.width - run.width : c.x;
         // relative moves, rounded as written: the next one starts from where this one landed
-        const dx = Math.round((x - at[0]) * 100) / 100;
-        const dy = Math.round((baseline - at[1]) * 100) / 100;
-        out += `\n${dx} ${dy} Td ${run.show}`;
-        at = [at[0] + dx, at[1] + dy];
+        const dx = Math.round((x - atX) * 100) / 100;
+        const dy = Math.round((baseline - atY) * 100) / 100;
+        text += `\n${dx} ${dy} Td ${run.show}`;
+        atX += dx;
+        atY += dy;
       }
-      doc.addContent(Buffer.from(`${out}\nET Q\n`, 'latin1') as unknown as string);
+    },
+
+    /** Writes the rows kept so far to the current page, in one piece. */
+    flush() {
+      if (fills === '' && text === '') return;
+      const bands = fills === '' ? '' : `q\n${fills}Q\n`;
+      const body = text === '' ? '' : `q 1 0 0 -1 0 ${num(height)} cm BT${text}\nET Q\n`;
+      doc.addContent(Buffer.from(bands + body, 'latin1') as unknown as string);
+      fills = '';
+      text = '';
+      fontSet = '';
+      color = '';
+      atX = 0;
+      atY = 0;
     },
   };
 }

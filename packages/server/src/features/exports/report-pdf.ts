@@ -9,7 +9,6 @@ import {
   type ReportCell,
   type ReportChartData,
   type ReportColumn,
-  type ReportDocument,
   type ReportRow,
 } from '@footfall/domain';
 import {
@@ -25,8 +24,9 @@ import {
 } from './pdf-kit.js';
 import { renderChartSvg } from './snapshot-pdf-widgets.js';
 import { BrandLogo } from './report-logo.js';
-import { cellWriter } from './pdf-cells.js';
-import { collect } from './report-table.js';
+import { cellWriter, type Cell, type Run } from './pdf-cells.js';
+import { collect, drained, type StreamOptions } from './report-table.js';
+import { rowChunks, type ReportSource, type StreamedReportSection } from './exports.types.js';
 
 /**
  * A computed report as a PDF (pdfkit): A4, landscape when the table is wide; on the first page the
@@ -94,19 +94,24 @@ export function chartOption(c: ReportChartData) {
 }
 
 /**
- * formatReportCell of one column, remembered per value: the figures of a long report repeat (counts of
- * a few hundred, dates per location), and Intl formatting was a large share of its time.
+ * The cell of one column's value (its text fitted to the column, its colour), remembered per value:
+ * the figures of a long report repeat (counts of a few hundred, dates per location), and formatting
+ * and encoding them were most of its time.
  */
-function columnFormat(c: ReportColumn) {
-  const known = new Map<ReportCell | undefined, string>();
-  return (v: ReportCell | undefined) => {
-    let text = known.get(v);
-    if (text === undefined) {
-      text = formatReportCell(c, v);
+function columnCells(
+  c: ReportColumn,
+  fit: (text: string) => Run | null,
+): (v: ReportCell | undefined) => { run: Run | null; color: string } {
+  const known = new Map<ReportCell | undefined, { run: Run | null; color: string }>();
+  return (v) => {
+    let cell = known.get(v);
+    if (cell === undefined) {
+      const level = thresholdLevel(c, v);
+      cell = { run: fit(formatReportCell(c, v)), color: level && level !== 'ok' ? STATUS_COLOR[level] : INK };
       if (known.size > 100_000) known.clear();
-      known.set(v, text);
+      known.set(v, cell);
     }
-    return text;
+    return cell;
   };
 }
 
@@ -121,7 +126,7 @@ interface Walker {
  * next one starts; the layout yields to the event loop after each page), so the file is never held
  * whole. An error mid-way destroys the stream with it.
  */
-export function streamReportPdf(report: ReportDocument): Readable {
+export function streamReportPdf(report: ReportSource, options: StreamOptions = {}): Readable {
   const widest = Math.max(0, ...report.sections.map((s) => s.columns.length));
   const landscape = widest > PORTRAIT_MAX_COLUMNS;
   const g: Geometry = landscape
@@ -138,46 +143,49 @@ export function streamReportPdf(report: ReportDocument): Readable {
   });
   const draw = async () => {
     const pages = await walk(report, g, charts, null, 0);
-    await walk(report, g, charts, doc, pages);
+    await walk(report, g, charts, doc, pages, options.backlog);
     doc.end();
   };
   draw().catch((e: unknown) => doc.destroy(e as Error));
   return doc;
 }
 
-export const renderReportPdf = (report: ReportDocument): Promise<Buffer> => collect(streamReportPdf(report));
+export const renderReportPdf = (report: ReportSource): Promise<Buffer> => collect(streamReportPdf(report));
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** The rows a section will yield (a streamed section says how many it will). */
+const rowTotal = (s: StreamedReportSection) => (Array.isArray(s.rows) ? s.rows.length : s.rowCount);
 
 /** Lays the report out on pages (drawing when `doc` is given); answers the number of pages. */
 async function walk(
-  report: ReportDocument,
+  report: ReportSource,
   g: Geometry,
   charts: readonly ReportChartData[],
   doc: Doc | null,
   totalPages: number,
+  backlog?: number,
 ): Promise<number> {
   const t = (key: string, vars: Record<string, string | number> = {}) =>
     reportText(report.language, key, vars);
   const w: Walker = { doc, page: 0, y: MARGIN };
   const cells = doc ? cellWriter(doc) : null;
+  const footTitle = cells ? cells.fit('Helvetica', 7, report.title, g.contentW / 2) : null;
   const newPage = () => {
     w.page += 1;
     w.y = MARGIN;
     if (!doc) return;
+    cells!.flush();
     doc.addPage();
-    write(
-      doc,
-      t('page_of', { n: w.page, m: totalPages }),
-      MARGIN,
-      g.h - MARGIN - 8,
-      { size: 7, color: MUTED },
+    // the foot of every page: the report's title at the left, "Page n of m" at the right
+    cells!.row('Helvetica', 7, g.h - MARGIN - 8, [
+      { run: footTitle, x: MARGIN, width: g.contentW / 2, right: false, color: MUTED },
       {
+        run: cells!.fit('Helvetica', 7, t('page_of', { n: w.page, m: totalPages }), g.contentW),
+        x: MARGIN,
         width: g.contentW,
-        align: 'right',
+        right: true,
+        color: MUTED,
       },
-    );
-    write(doc, report.title, MARGIN, g.h - MARGIN - 8, { size: 7, color: MUTED }, { width: g.contentW / 2 });
+    ]);
   };
   newPage();
 
@@ -240,59 +248,72 @@ async function walk(
     for (const [partIndex, columns] of columnParts(section.columns, g.contentW).entries()) {
       const ws = widths(columns, g.contentW);
       const title = partIndex === 0 ? section.title : `${section.title} (${partIndex + 1})`;
+      const xs = columns.map((_, i) => MARGIN + ws.slice(0, i).reduce((x, y) => x + y, 0) + 3);
+      const right = columns.map((c) => c.kind !== 'text' && c.kind !== 'datetime');
+      // the header's cells, the same on every page
+      const headCells: Cell[] | null = cells
+        ? columns.map((c, i) => ({
+            run: cells.fit('Helvetica-Bold', FONT, c.label, ws[i]! - 6),
+            x: xs[i]!,
+            width: ws[i]! - 6,
+            right: right[i]!,
+            color: INK,
+          }))
+        : null;
       const head = () => {
-        if (doc) {
-          doc.rect(MARGIN, w.y, g.contentW, HEAD_H).fill('#f3f4f6');
-          let x = MARGIN;
-          columns.forEach((c, i) => {
-            write(
-              doc,
-              c.label,
-              x + 3,
-              w.y + 4.5,
-              { bold: true, size: FONT, color: INK },
-              {
-                width: ws[i]! - 6,
-                align: c.kind === 'text' || c.kind === 'datetime' ? 'left' : 'right',
-              },
-            );
-            x += ws[i]!;
+        if (cells)
+          cells.row('Helvetica-Bold', FONT, w.y + 4.5, headCells!, {
+            x: MARGIN,
+            y: w.y,
+            w: g.contentW,
+            h: HEAD_H,
+            color: '#f3f4f6',
           });
-        }
         w.y += HEAD_H;
       };
       const sectionTitle = () => {
-        if (doc)
-          write(doc, title, MARGIN, w.y + 4, { bold: true, size: 11, color: INK }, { width: g.contentW });
+        if (cells)
+          cells.row('Helvetica-Bold', 11, w.y + 4, [
+            {
+              run: cells.fit('Helvetica-Bold', 11, title, g.contentW),
+              x: MARGIN,
+              width: g.contentW,
+              right: false,
+              color: INK,
+            },
+          ]);
         w.y += SECTION_H;
       };
       if (w.y + SECTION_H + HEAD_H + ROW_H > g.bottom) newPage();
       sectionTitle();
       head();
-      // per column: its formatter and its cell, reused row after row
-      const formats = columns.map(columnFormat);
-      const cellsOfRow = columns.map((c, i) => ({
-        text: '',
-        x: MARGIN + ws.slice(0, i).reduce((a, b) => a + b, 0) + 3,
+      // per column and font: the cell of each value, remembered; the row's cells, reused row after row
+      const cellOf = (font: string) =>
+        columns.map((c, i) => columnCells(c, (text) => cells!.fit(font, FONT, text, ws[i]! - 6)));
+      const plain = cells ? cellOf('Helvetica') : [];
+      const bold = cells ? cellOf('Helvetica-Bold') : [];
+      const cellsOfRow: Cell[] = columns.map((_, i) => ({
+        run: null,
+        x: xs[i]!,
         width: ws[i]! - 6,
-        right: c.kind !== 'text' && c.kind !== 'datetime',
+        right: right[i]!,
         color: INK,
       }));
-      const drawRow = (row: ReportRow, bold: boolean, zebra: boolean) => {
+      const drawRow = (row: ReportRow | null, isTotals: boolean, zebra: boolean) => {
         if (w.y + ROW_H > g.bottom) {
           newPage();
           head();
         }
-        if (doc) {
-          columns.forEach((c, i) => {
-            const v = row[c.key];
-            const level = thresholdLevel(c, v);
-            cellsOfRow[i]!.text = formats[i]!(v);
-            cellsOfRow[i]!.color = level && level !== 'ok' ? STATUS_COLOR[level] : INK;
-          });
+        if (cells && row) {
+          const known = isTotals ? bold : plain;
+          for (let i = 0; i < columns.length; i++) {
+            const cell = known[i]!(row[columns[i]!.key]);
+            cellsOfRow[i]!.run = cell.run;
+            cellsOfRow[i]!.color = cell.color;
+          }
           // one text object a row (pdf-cells.ts): a year of days is thousands of pages
-          cells!.row(
-            bold ? 'Helvetica-Bold' : 'Helvetica',
+          cells.row(
+            isTotals ? 'Helvetica-Bold' : 'Helvetica',
             FONT,
             w.y + 3,
             cellsOfRow,
@@ -301,17 +322,26 @@ async function walk(
         }
         w.y += ROW_H;
       };
-      for (let i = 0; i < section.rows.length; i++) {
-        const page = w.page;
-        drawRow(section.rows[i]!, false, i % 2 === 1);
-        // a new page: the previous one is written, let it go out before drawing on
-        if (doc && w.page !== page) await nextTurn();
-      }
-      if (section.rows.length === 0) {
+      let drawn = 0;
+      if (!doc) {
+        // laid out only (counting pages): every row is one line high, its content does not matter
+        drawn = rowTotal(section);
+        for (let i = 0; i < drawn; i++) drawRow(null, false, false);
+      } else
+        for await (const chunk of rowChunks(section.rows))
+          for (const row of chunk) {
+            const page = w.page;
+            drawRow(row, false, drawn++ % 2 === 1);
+            // a new page: the previous one is written; wait while the reader is behind (backpressure)
+            if (w.page !== page) await drained(doc, backlog);
+          }
+      if (drawn === 0) {
+        cells?.flush();
         if (doc) write(doc, t('no_rows'), MARGIN + 3, w.y + 3, { italic: true, size: FONT, color: MUTED });
         w.y += ROW_H;
       }
       if (section.totals) {
+        cells?.flush();
         if (doc && w.y + ROW_H <= g.bottom)
           doc
             .moveTo(MARGIN, w.y)
@@ -324,5 +354,6 @@ async function walk(
       w.y += 10;
     }
   }
+  cells?.flush();
   return w.page;
 }

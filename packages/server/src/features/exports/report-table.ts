@@ -1,6 +1,7 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parseLocal, type ReportCell, type ReportColumn, type ReportDocument } from '@footfall/domain';
+import { rowChunks, type ReportSource } from './exports.types.js';
 
 /**
  * A computed report as XLSX and CSV: one worksheet (or one CSV block) per section, the header frozen,
@@ -24,11 +25,27 @@ function wallClockDate(text: string): Date | string {
   return lm === null ? text : new Date(lm * 60_000);
 }
 
-function xlsxValue(column: ReportColumn, v: ReportCell | undefined): ExcelJS.CellValue {
+/** A cell's value; `dates` remembers the dates of the wall-clock texts seen (buckets repeat per location). */
+function xlsxValue(
+  column: ReportColumn,
+  v: ReportCell | undefined,
+  dates?: Map<string, Date | string>,
+): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
-  if (column.kind === 'datetime' && typeof v === 'string') return wallClockDate(v);
+  if (column.kind === 'datetime' && typeof v === 'string') {
+    if (!dates) return wallClockDate(v);
+    let d = dates.get(v);
+    if (d === undefined) {
+      if (dates.size > 100_000) dates.clear();
+      dates.set(v, (d = wallClockDate(v)));
+    }
+    return d;
+  }
   return v;
 }
+
+/** The style of every data row (none of its own), one object for all of them. */
+const ROW_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** Text starting like a formula is written with a leading apostrophe (CSV injection, OWASP). */
@@ -37,6 +54,24 @@ const neutralised = (text: string) => (FORMULA_START.test(text) ? `'${text}` : t
 /** Rows written between two turns of the event loop, so the zip stream can compress and pass them on. */
 const ROWS_PER_TURN = 2_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Bytes of the file waiting to be read beyond which the writer waits for the reader (backpressure). */
+export const BACKLOG = 4 * 1_048_576;
+
+/** How a report file is streamed: `backlog` bytes unread at most before the writer waits (tests lower it). */
+export interface StreamOptions {
+  backlog?: number;
+}
+
+/**
+ * Yields to the event loop, then waits while more than BACKLOG bytes of `out` are unread: a slow
+ * download slows the writer (and the reading of rows) instead of the file piling up in memory.
+ */
+export async function drained(out: Readable, backlog = BACKLOG): Promise<void> {
+  await nextTurn();
+  // polled: listening for 'data' would switch a reader that calls read() into flowing mode
+  while (out.readableLength > backlog && !out.destroyed)
+    await new Promise<void>((resolve) => setTimeout(resolve, 10));
+}
 
 /** Everything a stream yields, as one buffer (for mail attachments and tests). */
 export async function collect(stream: Readable): Promise<Buffer> {
@@ -50,7 +85,7 @@ export async function collect(stream: Readable): Promise<Buffer> {
  * added and the loop yields every ROWS_PER_TURN rows, so a year of days for 500 locations goes out
  * as it is written, never held as a workbook model nor as the whole file.
  */
-async function writeReportXlsx(doc: ReportDocument, out: PassThrough): Promise<void> {
+async function writeReportXlsx(doc: ReportSource, out: PassThrough, backlog?: number): Promise<void> {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
@@ -79,13 +114,18 @@ async function writeReportXlsx(doc: ReportDocument, out: PassThrough): Promise<v
     // one style object a column, shared by its cells: exceljs finds a style it has seen by identity
     // (a WeakMap), where a fresh copy per cell was serialised and compared, most of the file's time
     const styles = section.columns.map((c) => (NUM_FMT[c.kind] ? { numFmt: NUM_FMT[c.kind] } : {}));
-    for (let i = 0; i < section.rows.length; i++) {
-      const row = section.rows[i]!;
-      const added = sheet.addRow(section.columns.map((c) => xlsxValue(c, row[c.key])));
-      added.eachCell((cell, n) => (cell.style = styles[n - 1]!));
-      added.commit();
-      if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
-    }
+    let written = 0;
+    const dates = new Map<string, Date | string>();
+    for await (const chunk of rowChunks(section.rows))
+      for (const row of chunk) {
+        const added = sheet.addRow(section.columns.map((c) => xlsxValue(c, row[c.key], dates)));
+        // shared style objects: exceljs knows a style object it has seen (a WeakMap) without serialising it
+        // (`style` is a Row's own property in exceljs, missing from its typings)
+        (added as unknown as { style: Partial<ExcelJS.Style> }).style = ROW_STYLE;
+        added.eachCell((cell, n) => (cell.style = styles[n - 1]!));
+        added.commit();
+        if (++written % ROWS_PER_TURN === 0) await drained(out, backlog);
+      }
     if (section.totals) {
       const totals = sheet.addRow(section.columns.map((c) => xlsxValue(c, section.totals![c.key])));
       totals.font = { bold: true };
@@ -101,20 +141,21 @@ async function writeReportXlsx(doc: ReportDocument, out: PassThrough): Promise<v
 }
 
 /** A computed report as an XLSX stream (an error mid-way destroys the stream with it). */
-export function streamReportXlsx(doc: ReportDocument): Readable {
+export function streamReportXlsx(doc: ReportSource, options: StreamOptions = {}): Readable {
   const out = new PassThrough();
-  writeReportXlsx(doc, out).catch((e: unknown) => out.destroy(e as Error));
+  writeReportXlsx(doc, out, options.backlog).catch((e: unknown) => out.destroy(e as Error));
   return out;
 }
 
-export const renderReportXlsx = (doc: ReportDocument): Promise<Buffer> => collect(streamReportXlsx(doc));
+export const renderReportXlsx = (doc: ReportSource): Promise<Buffer> => collect(streamReportXlsx(doc));
 
 /**
  * CSV, UTF-8 with a byte-order mark (Excel reads the accents), CRLF: per section its title, the header,
  * the rows and the totals, sections apart by an empty line. With a decimal comma the fields are
  * separated by semicolons, as spreadsheets in French and Spanish expect.
  */
-export function renderReportCsv(doc: ReportDocument, options: { decimalSeparator: '.' | ',' }): Buffer {
+/** The CSV field separator and the writer of one field (quoted when needed, formulas neutralised). */
+function csvCell(options: { decimalSeparator: '.' | ',' }) {
   const sep = options.decimalSeparator === ',' ? ';' : ',';
   const cell = (v: ReportCell | undefined): string => {
     if (v === null || v === undefined) return '';
@@ -122,6 +163,11 @@ export function renderReportCsv(doc: ReportDocument, options: { decimalSeparator
       typeof v === 'number' ? (sep === ';' ? String(v).replace('.', ',') : String(v)) : neutralised(v);
     return text.includes(sep) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
+  return { sep, cell };
+}
+
+export function renderReportCsv(doc: ReportDocument, options: { decimalSeparator: '.' | ',' }): Buffer {
+  const { sep, cell } = csvCell(options);
   const lines: string[] = [];
   doc.sections.forEach((section, i) => {
     if (i > 0) lines.push('');
@@ -131,4 +177,29 @@ export function renderReportCsv(doc: ReportDocument, options: { decimalSeparator
     if (section.totals) lines.push(section.columns.map((c) => cell(section.totals![c.key])).join(sep));
   });
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/**
+ * The same CSV as a stream of the rows as they come (a chunk of rows at a time, read when the
+ * reader asks for more: Readable.from pulls the next only then): the bytes of renderReportCsv.
+ */
+export function streamReportCsv(doc: ReportSource, options: { decimalSeparator: '.' | ',' }): Readable {
+  const { sep, cell } = csvCell(options);
+  const line = (values: string[]) => `${values.join(sep)}\r\n`;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield Buffer.from('\uFEFF', 'utf8');
+    for (const [i, section] of doc.sections.entries()) {
+      let head = i > 0 ? '\r\n' : '';
+      if (doc.sections.length > 1) head += line([cell(section.title)]);
+      yield Buffer.from(head + line(section.columns.map((c) => cell(c.label))), 'utf8');
+      for await (const rows of rowChunks(section.rows)) {
+        let text = '';
+        for (const row of rows) text += line(section.columns.map((c) => cell(row[c.key])));
+        yield Buffer.from(text, 'utf8');
+      }
+      if (section.totals)
+        yield Buffer.from(line(section.columns.map((c) => cell(section.totals![c.key]))), 'utf8');
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }

@@ -28,6 +28,7 @@ import { badRequest, forbidden } from '../../platform/http/errors.js';
 import type { ScopeService } from '../tree/scope.service.js';
 import type { QueryService } from '../analytics/query.service.js';
 import type { ExportsService } from '../exports/exports.service.js';
+import type { ReportSource } from '../exports/exports.types.js';
 import {
   bucketCount,
   computeCharts,
@@ -57,8 +58,16 @@ export interface ReportsDeps {
 const CACHE_MS = 120_000;
 const CACHE_ENTRIES = 8;
 const NAMES_SHOWN = 5;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CSV_TYPE = 'text/csv; charset=utf-8';
 /** Nodes of a report read per aggregated query (with breakdown) when its rows are assembled in parts. */
 const NODES_PER_QUERY = 50;
+/**
+ * Nodes read per query when a file's rows are streamed: a part's answer and rows are all a cold
+ * export holds; smaller parts leave less garbage for the collector to reach (500 locations x 365
+ * days: peak heap growth ~250 MB at 10, ~370 MB at 50, for the same CPU time).
+ */
+const STREAM_NODES_PER_QUERY = 10;
 
 export function createReportsService(deps: ReportsDeps) {
   const { db, scope, clock } = deps;
@@ -123,12 +132,12 @@ export function createReportsService(deps: ReportsDeps) {
   }
 
   /** The filter lines under the locations, and the document around the computed sections. */
-  function documentOf(
+  function documentOf<S>(
     name: ReportName,
     p: ReportParameters,
     lines: string[],
-    content: { sections: FullSection[]; charts: FullReport['charts'] },
-  ): FullReport {
+    content: { sections: S[]; charts: FullReport['charts'] },
+  ): Omit<FullReport, 'sections'> & { sections: S[] } {
     const def = REPORT_DEFINITIONS[name];
     const language = p.language;
     const aggregation = reportAggregation(name, p);
@@ -239,6 +248,66 @@ export function createReportsService(deps: ReportsDeps) {
     return documentOf(name, p, lines, { sections: [section], charts: computeCharts(input) });
   }
 
+  /**
+   * A row-per-node-and-bucket report for a file, its rows read while the file is written: the
+   * selection's answer (without breakdown) gives the totals, charts and row count at once; the rows
+   * come STREAM_NODES_PER_QUERY nodes at a time, each part queried when the writer asks for it (one part
+   * read ahead), so neither the whole aggregated result nor every row is ever held. Iterating the
+   * rows again (a PDF table wider than a page is drawn once per column part) reads them again.
+   */
+  async function streamed(
+    principal: Principal,
+    name: ReportName,
+    p: ReportParameters,
+  ): Promise<ReportSource> {
+    const def = REPORT_DEFINITIONS[name];
+    const language = p.language;
+    const nodes = await findReportNodes(db, p.nodeIds, def.zones);
+    const selection =
+      nodes.length > 0
+        ? await deps.query.aggregated(
+            principal,
+            bodyOf(
+              def,
+              p,
+              nodes.map((n) => n.id),
+              p,
+              false,
+            ),
+          )
+        : [];
+    const input = { def, language, nodes, answer: selection };
+    const parts: ReportNodeRow[][] = [];
+    if (bucketCount(def, selection) > 0)
+      for (let i = 0; i < nodes.length; i += STREAM_NODES_PER_QUERY)
+        parts.push(nodes.slice(i, i + STREAM_NODES_PER_QUERY));
+    const answerOf = (part: ReportNodeRow[]) =>
+      deps.query.aggregated(
+        principal,
+        bodyOf(
+          def,
+          p,
+          part.map((n) => n.id),
+          p,
+          true,
+        ),
+      );
+    async function* rows(): AsyncGenerator<ReportRow[]> {
+      let next = parts[0] ? answerOf(parts[0]) : null;
+      for (let i = 0; next; i++) {
+        const answer = await next;
+        const following = parts[i + 1];
+        // the next part is queried while this one is written (PostgreSQL works meanwhile)
+        next = following ? answerOf(following) : null;
+        next?.catch(() => {});
+        yield pagedSection(input, [{ nodes: parts[i]!, answer }]).rows;
+      }
+    }
+    const section = { ...pagedSection(input, []), rows: { [Symbol.asyncIterator]: rows } };
+    const lines = [await namesLine(language, 'param_locations', p.nodeIds)];
+    return documentOf(name, p, lines, { sections: [section], charts: computeCharts(input) });
+  }
+
   /** The caller may run this report with these parameters (403 not the caller's report, 400, 404). */
   async function check(principal: Principal, name: ReportName, p: ReportParameters) {
     await assertMayRun(principal, name);
@@ -284,7 +353,10 @@ export function createReportsService(deps: ReportsDeps) {
     return sortRows(section.rows, sortModel);
   }
 
-  /** A report as a file: XLSX and PDF as streams written while they are sent, CSV as one buffer. */
+  /**
+   * A report as a file: XLSX and PDF as streams written while they are sent; CSV too when its rows
+   * are streamed (a long report not kept), else as one buffer.
+   */
   async function streamFile(
     principal: Principal,
     args: {
@@ -304,21 +376,29 @@ export function createReportsService(deps: ReportsDeps) {
       throw badRequest(issue.message, ['parameters', ...issue.path.map(String)].join('.'));
     }
     const parameters = parsed.data;
-    const r = await report(principal, args.reportName, parameters);
+    const name = args.reportName;
+    const csv = { decimalSeparator: parameters.decimalSeparator };
+    // a report kept for the screen is written from its rows; a long one not kept is streamed, not kept
+    if (pagedFirstPage(REPORT_DEFINITIONS[name]) && !cached(cacheKey(principal, name, parameters))) {
+      await check(principal, name, parameters);
+      const r = await streamed(principal, name, parameters);
+      const fileName = reportFileName(r, args.format);
+      switch (args.format) {
+        case 'xlsx':
+          return { fileName, contentType: XLSX_TYPE, body: deps.exports.reportXlsxStream(r) };
+        case 'csv':
+          return { fileName, contentType: CSV_TYPE, body: deps.exports.reportCsvStream(r, csv) };
+        case 'pdf':
+          return { fileName, contentType: 'application/pdf', body: deps.exports.reportPdfStream(r) };
+      }
+    }
+    const r = await report(principal, name, parameters);
     const fileName = reportFileName(r, args.format);
     switch (args.format) {
       case 'xlsx':
-        return {
-          fileName,
-          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          body: deps.exports.reportXlsxStream(r),
-        };
+        return { fileName, contentType: XLSX_TYPE, body: deps.exports.reportXlsxStream(r) };
       case 'csv':
-        return {
-          fileName,
-          contentType: 'text/csv; charset=utf-8',
-          body: deps.exports.reportCsv(r, { decimalSeparator: parameters.decimalSeparator }),
-        };
+        return { fileName, contentType: CSV_TYPE, body: deps.exports.reportCsv(r, csv) };
       case 'pdf':
         return { fileName, contentType: 'application/pdf', body: deps.exports.reportPdfStream(r) };
     }

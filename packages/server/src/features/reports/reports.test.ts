@@ -577,6 +577,49 @@ describe('files carry the figures of the screen', () => {
     );
   });
 
+  it("a cold file (its rows streamed part by part, nothing kept) has the figures of the kept report's file", async () => {
+    // parameters of their own: no report is kept for them yet
+    const p = { ...params(), language: 'es', businessHoursOnly: true } as const;
+    const fileOf = async (format: 'xlsx' | 'pdf') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/Report/trafficReport/file?format=${format}`,
+        payload: p,
+        headers,
+      });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      return res.rawPayload;
+    };
+    const cells = async (xlsx: Buffer) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx as unknown as ArrayBuffer);
+      const values: unknown[] = [];
+      book.worksheets[0]!.eachRow((r) => values.push(r.values));
+      return values;
+    };
+    const pdfText = async (pdf: Buffer) => {
+      const parser = new PDFParse({ data: new Uint8Array(pdf) });
+      const { text } = await parser.getText();
+      await parser.destroy();
+      return text;
+    };
+    const cold = { xlsx: await cells(await fileOf('xlsx')), pdf: await pdfText(await fileOf('pdf')) };
+    // the screen's row model keeps the report; the files are then written from its rows
+    const kept = await post<GetRowsResponse>('/api/AgGrid/get-rows', {
+      reportName: 'trafficReport',
+      parameters: p,
+      startRow: 0,
+      endRow: 1000,
+      sortModel: [],
+    });
+    expect(kept.rows.length).toBe(3 * 7);
+    expect(await cells(await fileOf('xlsx'))).toEqual(cold.xlsx);
+    expect(await pdfText(await fileOf('pdf'))).toBe(cold.pdf);
+    // title, period, parameters, header, a row per store and day, totals
+    expect(cold.xlsx).toHaveLength(4 + 3 * 7 + 1);
+    expect(cold.pdf).toContain(String(kept.rows[20]!.location));
+  });
+
   it('a wide horizontal report splits its columns over parts and repeats the header on each page', async () => {
     const res = await t.app.inject({
       method: 'POST',
