@@ -70,15 +70,10 @@ function earlyBoot(): Plugin {
         const url = (file: string) => `/${file}`;
         const byModule = (suffix: string) =>
           chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(suffix))?.fileName;
-        // the features' own text files (src/features/<feature>/i18n/<lang>.json, see src/i18n/catalogue.ts)
-        const featureTexts = (lang: string) =>
-          chunks
-            .filter((c) => new RegExp(`src/features/.+/i18n/${lang}\\.json$`).test(c.facadeModuleId ?? ''))
-            .map((c) => c.fileName);
+        // each language's texts, merged in one chunk (src/i18n/texts-<lang>.ts, see src/i18n/catalogue.ts)
         const locale = (lang: string, dayjsLocale?: string) =>
           [
-            byModule(`src/i18n/${lang}.json`),
-            ...featureTexts(lang),
+            byModule(`src/i18n/texts-${lang}.ts`),
             dayjsLocale && byModule(`dayjs/locale/${dayjsLocale}.js`),
             dayjsLocale && byModule(`src/theme/mui-locales/${lang}.ts`),
           ]
@@ -103,11 +98,10 @@ function earlyBoot(): Plugin {
             },
           },
         };
-        const features = featureTexts('en').length;
         if (
-          config.locales.en.length !== 1 + features ||
-          config.locales.fr.length !== 3 + features ||
-          config.locales.es.length !== 3 + features
+          config.locales.en.length !== 1 ||
+          config.locales.fr.length !== 3 ||
+          config.locales.es.length !== 3
         )
           throw new Error(`early boot: language chunks not found (${JSON.stringify(config.locales)})`);
         const font = Object.values(bundle).find(
