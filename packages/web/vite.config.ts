@@ -19,7 +19,7 @@ function buildId(): string {
 }
 
 /**
- * Writes a .br and a .gz beside each text file of the build (JS, CSS, SVG, JSON) of 1 KiB or more;
+ * Writes a .br and a .gz beside each text file of the build (JS, CSS, SVG, JSON, the HTML page) of 1 KiB or more;
  * the server sends them to browsers that accept the encoding (@fastify/static preCompressed).
  */
 function precompress(): Plugin {
@@ -29,7 +29,7 @@ function precompress(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const [fileName, item] of Object.entries(bundle)) {
-        if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
+        if (!/\.(js|css|svg|json|html)$/.test(fileName)) continue;
         const data = Buffer.from(item.type === 'chunk' ? item.code : item.source);
         if (data.length < 1024) continue;
         const file = path.join(dir, fileName);
@@ -148,6 +148,9 @@ const DASHBOARD_ROUTE_MODULES =
 const DESKTOP_DASHBOARD_MODULES =
   /src[\\/](app[\\/]layouts[\\/]desktop-dashboard-layout|features[\\/]dashboard[\\/]components[\\/](dashboard-side-pane|widget-grid))\.tsx$/;
 
+/** The mobile filter's controls (features/dashboard/components/mobile/mobile-filter-body.tsx). */
+const MOBILE_FILTER_BODY = /src[\\/]features[\\/]dashboard[\\/]components[\\/]mobile[\\/]mobile-filter-body\.tsx$/;
+
 export default defineConfig({
   plugins: [react(), precompress(), earlyBoot()],
   define: { __APP_BUILD__: JSON.stringify(buildId()) },
@@ -168,6 +171,9 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'], priority: 3 },
             { name: 'dashboard', test: DASHBOARD_ROUTE_MODULES, priority: 2 },
+            // the mobile filter's controls, loaded when it opens: with what they share with the desktop
+            // (switches...), which the desktop then takes from this small chunk, not the reverse
+            { name: 'mobile-filter-body', test: MOBILE_FILTER_BODY, priority: 1.5 },
             { name: 'dashboard-desktop', test: DESKTOP_DASHBOARD_MODULES, priority: 1 },
           ],
         },
