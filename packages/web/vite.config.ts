@@ -149,7 +149,8 @@ const DESKTOP_DASHBOARD_MODULES =
   /src[\\/](app[\\/]layouts[\\/]desktop-dashboard-layout|features[\\/]dashboard[\\/]components[\\/](dashboard-side-pane|widget-grid))\.tsx$/;
 
 /** The mobile filter's controls (features/dashboard/components/mobile/mobile-filter-body.tsx). */
-const MOBILE_FILTER_BODY = /src[\\/]features[\\/]dashboard[\\/]components[\\/]mobile[\\/]mobile-filter-body\.tsx$/;
+const MOBILE_FILTER_BODY =
+  /src[\\/]features[\\/]dashboard[\\/]components[\\/]mobile[\\/]mobile-filter-body\.tsx$/;
 
 export default defineConfig({
   plugins: [react(), precompress(), earlyBoot()],
