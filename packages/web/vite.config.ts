@@ -19,7 +19,7 @@ function buildId(): string {
 }
 
 /**
- * Writes a .br and a .gz beside each text file of the build (JS, CSS, SVG, JSON) of 1 KiB or more;
+ * Writes a .br and a .gz beside each text file of the build (JS, CSS, SVG, JSON, the HTML page) of 1 KiB or more;
  * the server sends them to browsers that accept the encoding (@fastify/static preCompressed).
  */
 function precompress(): Plugin {
@@ -29,7 +29,7 @@ function precompress(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const [fileName, item] of Object.entries(bundle)) {
-        if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
+        if (!/\.(js|css|svg|json|html)$/.test(fileName)) continue;
         const data = Buffer.from(item.type === 'chunk' ? item.code : item.source);
         if (data.length < 1024) continue;
         const file = path.join(dir, fileName);
@@ -70,15 +70,10 @@ function earlyBoot(): Plugin {
         const url = (file: string) => `/${file}`;
         const byModule = (suffix: string) =>
           chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(suffix))?.fileName;
-        // the features' own text files (src/features/<feature>/i18n/<lang>.json, see src/i18n/catalogue.ts)
-        const featureTexts = (lang: string) =>
-          chunks
-            .filter((c) => new RegExp(`src/features/.+/i18n/${lang}\\.json$`).test(c.facadeModuleId ?? ''))
-            .map((c) => c.fileName);
+        // each language's texts, merged in one chunk (src/i18n/texts-<lang>.ts, see src/i18n/catalogue.ts)
         const locale = (lang: string, dayjsLocale?: string) =>
           [
-            byModule(`src/i18n/${lang}.json`),
-            ...featureTexts(lang),
+            byModule(`src/i18n/texts-${lang}.ts`),
             dayjsLocale && byModule(`dayjs/locale/${dayjsLocale}.js`),
             dayjsLocale && byModule(`src/theme/mui-locales/${lang}.ts`),
           ]
@@ -103,11 +98,10 @@ function earlyBoot(): Plugin {
             },
           },
         };
-        const features = featureTexts('en').length;
         if (
-          config.locales.en.length !== 1 + features ||
-          config.locales.fr.length !== 3 + features ||
-          config.locales.es.length !== 3 + features
+          config.locales.en.length !== 1 ||
+          config.locales.fr.length !== 3 ||
+          config.locales.es.length !== 3
         )
           throw new Error(`early boot: language chunks not found (${JSON.stringify(config.locales)})`);
         const font = Object.values(bundle).find(
@@ -154,6 +148,10 @@ const DASHBOARD_ROUTE_MODULES =
 const DESKTOP_DASHBOARD_MODULES =
   /src[\\/](app[\\/]layouts[\\/]desktop-dashboard-layout|features[\\/]dashboard[\\/]components[\\/](dashboard-side-pane|widget-grid))\.tsx$/;
 
+/** The mobile filter's controls (features/dashboard/components/mobile/mobile-filter-body.tsx). */
+const MOBILE_FILTER_BODY =
+  /src[\\/]features[\\/]dashboard[\\/]components[\\/]mobile[\\/]mobile-filter-body\.tsx$/;
+
 export default defineConfig({
   plugins: [react(), precompress(), earlyBoot()],
   define: { __APP_BUILD__: JSON.stringify(buildId()) },
@@ -174,6 +172,9 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'], priority: 3 },
             { name: 'dashboard', test: DASHBOARD_ROUTE_MODULES, priority: 2 },
+            // the mobile filter's controls, loaded when it opens: with what they share with the desktop
+            // (switches...), which the desktop then takes from this small chunk, not the reverse
+            { name: 'mobile-filter-body', test: MOBILE_FILTER_BODY, priority: 1.5 },
             { name: 'dashboard-desktop', test: DESKTOP_DASHBOARD_MODULES, priority: 1 },
           ],
         },

@@ -6,22 +6,21 @@ import type { Language } from '@footfall/domain';
  * touching one big file). A key lives in exactly one file; `i18n.test.ts` checks that and that the three languages match.
  */
 type Texts = Record<string, string>;
-type JsonModule = { default: Texts };
 
-const core: Record<Language, () => Promise<JsonModule>> = {
-  en: () => import('./en.json'),
-  fr: () => import('./fr.json'),
-  es: () => import('./es.json'),
+/**
+ * A language's files merged in one module each (`texts-<lang>.ts`), so the build makes one chunk per
+ * language: a page loads its language in one request, not one per feature (the early boot script of
+ * vite.config.ts preloads it).
+ */
+const merged: Record<Language, () => Promise<{ default: Texts }>> = {
+  en: () => import('./texts-en'),
+  fr: () => import('./texts-fr'),
+  es: () => import('./texts-es'),
 };
-const featureFiles = import.meta.glob<JsonModule>('../features/**/i18n/*.json');
 
 export const fileLanguage = (file: string) => /\/(\w+)\.json$/.exec(file)?.[1];
 
-/** Every text of `lang`, loaded lazily (each language its own chunks). */
+/** Every text of `lang`, loaded lazily (each language its own chunk). */
 export async function loadTexts(lang: Language): Promise<Texts> {
-  const parts = Object.entries(featureFiles)
-    .filter(([file]) => fileLanguage(file) === lang)
-    .map(([, load]) => load());
-  const modules = await Promise.all([core[lang](), ...parts]);
-  return Object.assign({}, ...modules.map((m) => m.default)) as Texts;
+  return (await merged[lang]()).default;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, PASSWORD_CLASSES, passwordPartKey } from '@footfall/domain';
 import { allTextsEager, textFilesEager } from './catalogue-eager';
+import { loadTexts } from './catalogue';
 
 /**
  * Every text of the UI exists in en, fr and es: the three files have the same keys, no empty
@@ -71,6 +72,14 @@ describe('translations', () => {
         expect(value.trim(), `${lang}.${key}`).not.toBe('');
         expect(placeholders(value), `${lang}.${key}`).toEqual(placeholders(en[key]!));
       }
+    }
+  });
+
+  it("load as one module per language holding every file's texts (what the app fetches)", async () => {
+    for (const lang of LANGUAGES) {
+      const texts = await loadTexts(lang);
+      expect(texts, lang).toEqual(files[lang]);
+      expect(Object.keys(texts).length, lang).toBeGreaterThan(1000);
     }
   });
 

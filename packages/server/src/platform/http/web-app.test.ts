@@ -11,10 +11,9 @@ const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'footfall-web-app-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
 // with an inline script like the early boot script the web build inlines
 const inline = '(function (c) { window.__boot = c; })({"a":1});';
-fs.writeFileSync(
-  path.join(webDist, 'index.html'),
-  `<!doctype html><title>Footfall</title><script>${inline}</script><script type="module" src="/assets/app.js"></script>`,
-);
+const page = `<!doctype html><title>Footfall</title><script>${inline}</script><script type="module" src="/assets/app.js"></script>`;
+fs.writeFileSync(path.join(webDist, 'index.html'), page);
+fs.writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync(page));
 const js = `export const x = ${JSON.stringify('footfall '.repeat(500))};\n`;
 fs.writeFileSync(path.join(webDist, 'assets/app.js'), js);
 fs.writeFileSync(path.join(webDist, 'assets/app.js.gz'), gzipSync(js));
@@ -54,10 +53,16 @@ describe('web app assets', () => {
     expect(small.body).toBe('console.log(1);');
   });
 
-  it('still answers client-side routes with index.html', async () => {
+  it('still answers client-side routes with index.html, its prebuilt .br for a browser that accepts it', async () => {
     const res = await t.app.inject({ url: '/en/dashboard', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>Footfall</title>');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+    const plain = await t.app.inject({ url: '/en/dashboard' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(page);
   });
 
   it("allows the page's own inline script by its hash, and no other inline script", async () => {
@@ -67,5 +72,40 @@ describe('web app assets', () => {
     const hash = createHash('sha256').update(inline, 'utf8').digest('base64');
     expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`]);
     expect(csp).not.toContain("unsafe-inline'; script");
+  });
+});
+
+describe('compressed API answers', () => {
+  // the API document: a JSON answer of well over the 1 KiB threshold that needs no sign-in
+  it('sends JSON in brotli or gzip as the browser accepts, the same JSON once decompressed', async () => {
+    const plain = await t.app.inject({ url: '/api/docs.json' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const doc: unknown = JSON.parse(plain.body);
+
+    const br = await t.app.inject({
+      url: '/api/docs.json',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(doc);
+
+    const gz = await t.app.inject({ url: '/api/docs.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(doc);
+  });
+
+  it('leaves small answers and errors as they are', async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    const missing = await t.app.inject({ url: '/api/nowhere', headers: { 'accept-encoding': 'br' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    expect(missing.json()).toMatchObject({ statusCode: 404 });
   });
 });

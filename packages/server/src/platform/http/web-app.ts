@@ -59,8 +59,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     cacheControl: false,
     preCompressed: true,
   });
-  const html = () => fs.readFileSync(index, 'utf8');
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
+  // compress: false: the files are sent as built, with their prebuilt .br/.gz (index.html's too), rather
+  // than compressed again on each request (the API's answers are, app.ts)
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true }, compress: false }, (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((p) => url.toLowerCase().startsWith(p))) {
       return reply
@@ -72,6 +73,6 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       const cache = url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
       return reply.header('cache-control', cache).sendFile(path.relative(root, file));
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(html());
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -25,8 +25,12 @@ import { useNotify } from '../../../components/notifications';
 import { switchLanguage, writeLanguageCookie } from '../../../lib/language';
 import { useImpersonation } from '../../../lib/session/impersonation';
 import { useLang } from '../../../lib/use-lang';
-import { ProfileDialog } from '../../../features/profile/components/profile-dialog';
 import { useUpdateProfile } from '../../../features/profile/api/update-profile';
+
+/* the profile form (text fields, selects, password rules) loads when it opens, not with every page */
+const ProfileDialog = lazy(() =>
+  import('../../../features/profile/components/profile-dialog').then((m) => ({ default: m.ProfileDialog })),
+);
 
 export const initialsOf = (u: Pick<UserCurrent, 'firstName' | 'lastName' | 'username'>) =>
   ((u.firstName[0] ?? '') + (u.lastName[0] ?? '')).toUpperCase() || u.username.slice(0, 2).toUpperCase();
@@ -198,7 +202,11 @@ export function UserMenu({ user, compact = false }: { user: UserCurrent; compact
           </Typography>
         </Box>
       </Menu>
-      <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} />
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <ProfileDialog user={user} open onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,18 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import FilterList from '@mui/icons-material/FilterList';
@@ -33,16 +26,9 @@ import { mobileApplyState, type MobileFilterValue } from './mobile-filter-rules'
 
 /* the date pickers load when a date or time dialog opens, not with the dashboard */
 const PickDialog = lazy(() => import('./mobile-pick-dialog'));
-
-/** The period presets as button groups (spec: "on mobile these are button groups"), custom last. */
-export const MOBILE_PERIOD_GROUPS: readonly (readonly PeriodPreset[])[] = [
-  ['today', 'yesterday'],
-  ['currentweek', 'lastweek'],
-  ['last7d', 'last14d', 'last30d'],
-  ['currentmonth', 'lastmonth'],
-  ['currentyear', 'lastyear'],
-  ['custom'],
-];
+/* the controls load when the filter opens (or the browser is idle), not with the dashboard */
+const loadBody = () => import('./mobile-filter-body');
+const MobileFilterBody = lazy(loadBody);
 
 const parseStored = (s: string | undefined) => (s ? parseLocal(s.length === 10 ? `${s} 00:00` : s) : null);
 const toDayjs = (lm: LocalMinute | null) => {
@@ -79,6 +65,13 @@ export function MobileFilter(props: {
   const [businessHours, setBusinessHours] = useState(v.isBusinessHoursOnlyMode);
   const [eachDay, setEachDay] = useState(v.applyTimePeriodToEachDay);
   const [dialog, setDialog] = useState<null | { side: 'from' | 'to'; kind: 'date' | 'time' }>(null);
+  // the controls' chunk once the browser has nothing else to do, so opening the filter rarely waits for it
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => void loadBody().catch(() => undefined));
+    return () => cancel(handle);
+  }, []);
   const custom = preset === 'custom';
   const showEachDay = custom && !businessHours;
   const error = custom ? validateCustomPeriod({ from, to, applyToEachDay: showEachDay && eachDay }) : null;
@@ -130,6 +123,8 @@ export function MobileFilter(props: {
         variant="outlined"
         sx={{ borderRadius: 2, mb: 1.5 }}
         data-testid="mobile-filter"
+        // the controls mount when the filter opens: nothing of them to render while the dashboard loads
+        slotProps={{ transition: { unmountOnExit: true } }}
       >
         <AccordionSummary
           expandIcon={<ExpandMore />}
@@ -147,113 +142,29 @@ export function MobileFilter(props: {
           </Box>
         </AccordionSummary>
         <AccordionDetails id="mobile-filter-content">
-          <Stack spacing={1.5}>
-            <TextField
-              select
-              size="small"
-              label={t('mobile_filter_location')}
-              value={location}
-              onChange={(e) => setLocation(e.target.value)}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              data-testid="mobile-filter-location"
-            >
-              {!single && (
-                <MenuItem value="">{t('mobile_filter_selection', { count: v.selection.length })}</MenuItem>
-              )}
-              {props.locations.map((l) => (
-                <MenuItem key={l.id} value={l.id}>
-                  {l.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <FormControlLabel
-              control={<Switch checked={businessHours} onChange={(_e, on) => setBusinessHours(on)} />}
-              label={t('business_hours_only')}
+          <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>
+            <MobileFilterBody
+              value={v}
+              locations={props.locations}
+              single={single}
+              location={location}
+              setLocation={setLocation}
+              preset={preset}
+              setPreset={setPreset}
+              setPicked={setPicked}
+              from={from}
+              to={to}
+              businessHours={businessHours}
+              setBusinessHours={setBusinessHours}
+              eachDay={eachDay}
+              setEachDay={setEachDay}
+              showEachDay={showEachDay}
+              error={error}
+              apply={apply}
+              openDialog={(side, kind) => setDialog({ side, kind })}
+              submit={submit}
             />
-            <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 650 }}>
-              {t('period_title')}
-            </Typography>
-            {MOBILE_PERIOD_GROUPS.map((group) => (
-              <ToggleButtonGroup
-                key={group.join()}
-                exclusive
-                fullWidth
-                size="small"
-                color="primary"
-                value={group.includes(preset) ? preset : null}
-                onChange={(_e, next: PeriodPreset | null) => {
-                  if (!next) return;
-                  setPreset(next);
-                  setPicked(next !== v.selectedTimePeriod.value);
-                }}
-                aria-label={t('period_title')}
-              >
-                {group.map((p) => (
-                  <ToggleButton
-                    key={p}
-                    value={p}
-                    data-preset={p}
-                    sx={{ textTransform: 'none', lineHeight: 1.2, px: 0.5, whiteSpace: 'normal' }}
-                  >
-                    {t(`period_${p}`)}
-                  </ToggleButton>
-                ))}
-              </ToggleButtonGroup>
-            ))}
-            {custom && (
-              <Box sx={{ display: 'grid', gridTemplateColumns: businessHours ? '1fr' : '1fr 1fr', gap: 1 }}>
-                {(['from', 'to'] as const).map((side) => {
-                  const lm = side === 'from' ? from : to;
-                  const label = t(side === 'from' ? 'period_start' : 'period_end');
-                  return (
-                    <Box key={side} sx={{ display: 'contents' }}>
-                      <Button
-                        variant="outlined"
-                        onClick={() => setDialog({ side, kind: 'date' })}
-                        data-testid={`mobile-${side}-date`}
-                        sx={{ justifyContent: 'flex-start', textTransform: 'none' }}
-                      >
-                        {label}: {lm == null ? t('mobile_filter_choose_date') : formatLocal(lm).slice(0, 10)}
-                      </Button>
-                      {!businessHours && (
-                        <Button
-                          variant="outlined"
-                          disabled={lm == null}
-                          onClick={() => setDialog({ side, kind: 'time' })}
-                          data-testid={`mobile-${side}-time`}
-                          aria-label={t('mobile_filter_time_of', { label })}
-                          sx={{ justifyContent: 'flex-start', textTransform: 'none' }}
-                        >
-                          {lm == null ? t('mobile_filter_choose_time') : formatLocal(lm).slice(11)}
-                        </Button>
-                      )}
-                    </Box>
-                  );
-                })}
-              </Box>
-            )}
-            {custom && error && from != null && to != null && (
-              <Typography role="alert" variant="body2" color="error">
-                {t(error)}
-              </Typography>
-            )}
-            {showEachDay && (
-              <FormControlLabel
-                control={<Switch checked={eachDay} onChange={(_e, on) => setEachDay(on)} />}
-                label={t('apply_period_each_day')}
-              />
-            )}
-            {apply.shown && (
-              <Button
-                variant="contained"
-                disabled={!apply.enabled}
-                onClick={submit}
-                data-testid="mobile-filter-apply"
-              >
-                {t('apply')}
-              </Button>
-            )}
-          </Stack>
+          </Suspense>
         </AccordionDetails>
       </Accordion>
       {dialog && (

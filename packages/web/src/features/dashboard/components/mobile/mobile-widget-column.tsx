@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -77,6 +77,15 @@ export function MobileWidgetColumn({ widgets, ctx }: { widgets: readonly Widget[
 function WhenNear({ children, minHeight }: { children: ReactNode; minHeight: number }) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // the cards of the first screens show their content (or its loading placeholder) in the first paint,
+  // not one frame later when the observer reports: their height would change under the reader's eyes
+  // and push the cards below (layout shift)
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const rect = el.getBoundingClientRect();
+    if (rect.top < 2 * window.innerHeight && rect.bottom > -window.innerHeight) setNear(true);
+  }, [near]);
   useEffect(() => {
     const el = ref.current;
     if (near || !el) return;
