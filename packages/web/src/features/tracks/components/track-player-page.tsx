@@ -15,7 +15,6 @@ import Typography from '@mui/material/Typography';
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Replay from '@mui/icons-material/Replay';
-import type { TrackPlayerPointsResponse } from '@footfall/domain';
 import { useLang } from '../../../lib/use-lang';
 import { floorPlanQuery, playerPointsQuery } from '../api/tracks-api';
 import { drawFrame, prepareFrames, type TrackFrames } from '../lib/track-frames';
@@ -152,7 +151,25 @@ export function TrackPlayerPage() {
   );
   const data = points.data;
   const duration = data ? data.end - data.start : 0;
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+  // the canvas' pixels: its displayed size (at most 2 device pixels a CSS pixel), not the plan's, so
+  // the compositor copies it instead of scaling it every frame
+  const [pixels, setPixels] = useState<{ width: number; height: number } | null>(null);
+  const observer = useRef<ResizeObserver | null>(null);
+  const canvasRef = useCallback((el: HTMLCanvasElement | null) => {
+    canvas.current = el;
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el) return;
+    observer.current = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const dpr = Math.min(2, window.devicePixelRatio || 1);
+      const width = Math.max(1, Math.round(entry.contentRect.width * dpr));
+      const height = Math.max(1, Math.round(entry.contentRect.height * dpr));
+      setPixels((old) => (old?.width === width && old.height === height ? old : { width, height }));
+    });
+    observer.current.observe(el);
+  }, []);
   const at = useRef(0);
   const [store] = useState(createShownStore);
   const [playing, setPlaying] = useState(false);
@@ -180,9 +197,9 @@ export function TrackPlayerPage() {
 
   const paint = useCallback(() => {
     const ctx = canvas.current?.getContext('2d');
-    if (!ctx || !frames) return 0;
-    return drawFrame(ctx, frames, at.current);
-  }, [frames]);
+    if (!ctx || !frames || !plan.data) return 0;
+    return drawFrame(ctx, frames, at.current, plan.data);
+  }, [frames, plan.data]);
 
   // a new set of tracks starts at its beginning
   useEffect(() => {
@@ -191,6 +208,11 @@ export function TrackPlayerPage() {
     setEnded(false);
     store.set(0, paint());
   }, [frames, paint, store]);
+
+  // a resized canvas is blank: draw the current frame again
+  useEffect(() => {
+    if (pixels) store.set(at.current, paint());
+  }, [pixels, paint, store]);
 
   useEffect(() => {
     if (!playing || !frames) return;
@@ -263,9 +285,7 @@ export function TrackPlayerPage() {
                     else setEnded(false);
                     setPlaying((p) => !p);
                   }}
-                  startIcon={
-                    playing ? <Pause /> : ended ? <Replay /> : <PlayArrow />
-                  }
+                  startIcon={playing ? <Pause /> : ended ? <Replay /> : <PlayArrow />}
                   data-testid="track-play"
                 >
                   {playing ? t('tracks_pause') : t('tracks_play')}
@@ -291,9 +311,9 @@ export function TrackPlayerPage() {
               <TimeSlider store={store} duration={duration} format={format} onSeek={seek} />
               <PlanImage plan={plan.data}>
                 <canvas
-                  ref={canvas}
-                  width={plan.data.width}
-                  height={plan.data.height}
+                  ref={canvasRef}
+                  width={pixels?.width ?? plan.data.width}
+                  height={pixels?.height ?? plan.data.height}
                   data-testid="track-canvas"
                   aria-label={t('tracks_canvas_label')}
                   role="img"

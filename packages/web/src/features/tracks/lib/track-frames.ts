@@ -21,7 +21,10 @@ export interface TrackFrames {
   dots: Float32Array;
 }
 
-export function prepareFrames(data: TrackPlayerPointsResponse, colourOf: (deviceId: string) => string): TrackFrames {
+export function prepareFrames(
+  data: TrackPlayerPointsResponse,
+  colourOf: (deviceId: string) => string,
+): TrackFrames {
   const byColour = new Map<string, TrackPlayerPointsResponse['tracks']>();
   for (const track of data.tracks) {
     if (track.t.length === 0) continue;
@@ -94,12 +97,23 @@ const DOT = 6;
  * Draws one frame at `at` (ms from the start) and returns how many tracks are on the plan. Trails
  * are one hairline path per colour and dots one small path each: Skia rasterises hairlines and small
  * shapes quickly, while a wide stroke or one path of 1,000 circles costs tens of milliseconds of
- * rasterisation after the script has returned (time no script timer sees).
+ * rasterisation after the script has returned (time no script timer sees). The canvas is as large as
+ * it is displayed (`plan` gives the drawing's plan-pixel size), so composing it is a plain copy.
  */
-export function drawFrame(ctx: CanvasRenderingContext2D, frames: TrackFrames, at: number): number {
+export function drawFrame(
+  ctx: CanvasRenderingContext2D,
+  frames: TrackFrames,
+  at: number,
+  plan: { width: number; height: number },
+): number {
   const { t, x, y, first, groups, colours, dots } = frames;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  ctx.lineWidth = 1;
+  // plan pixels to the canvas' own (its displayed size): the trails one device pixel wide
+  const sx = ctx.canvas.width / plan.width;
+  const sy = ctx.canvas.height / plan.height;
+  ctx.setTransform(sx, 0, 0, sy, 0, 0);
+  ctx.lineWidth = 1 / Math.max(sx, sy);
   let shown = 0;
   for (let c = 0; c < colours.length; c++) {
     const colour = colours[c]!;
