@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,23 +15,25 @@ import Typography from '@mui/material/Typography';
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Replay from '@mui/icons-material/Replay';
-import type { TrackPlayerPointsResponse } from '@footfall/domain';
 import { useLang } from '../../../lib/use-lang';
 import { floorPlanQuery, playerPointsQuery } from '../api/tracks-api';
-import { lastAtOrBefore } from '../lib/plan-geometry';
+import { drawFrame, prepareFrames, type TrackFrames } from '../lib/track-frames';
 import { useTrackSelection } from '../lib/track-selection';
 import { PlanImage } from './plan-image';
 import { TrackShell } from './track-shell';
 
 const SPEEDS = [1, 5, 20, 60, 300] as const;
 const COLOURS = ['#1565c0', '#c2185b', '#2e7d32', '#ef6c00', '#6a1b9a'];
-const TRAIL = 8;
+/** How often the clock, the slider and the count follow the playing frames (their React renders). */
+const UI_EVERY_MS = 250;
 
 /** Frame statistics of the player, read by the browser test (window.__trackPlayerStats). */
 interface FrameStats {
   frames: number;
+  /** script time of a frame's drawing (the canvas is rasterised afterwards, outside this figure) */
   drawMsAvg: number;
   drawMsP95: number;
+  /** time between two animation frames of the player */
   intervalMsAvg: number;
   intervalMsP95: number;
   tracks: number;
@@ -42,52 +44,6 @@ declare global {
   }
 }
 
-function draw(
-  ctx: CanvasRenderingContext2D,
-  data: TrackPlayerPointsResponse,
-  deviceColour: Map<string, string>,
-  at: number,
-): number {
-  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  const dots = new Map<string, Path2D>();
-  const trails = new Map<string, Path2D>();
-  let shown = 0;
-  for (const track of data.tracks) {
-    const { t, x, y } = track;
-    if (t.length === 0 || at < t[0]! || at > t[t.length - 1]!) continue;
-    const i = lastAtOrBefore(t, at);
-    const j = Math.min(i + 1, t.length - 1);
-    const f = j === i ? 0 : (at - t[i]!) / (t[j]! - t[i]!);
-    const px = x[i]! + (x[j]! - x[i]!) * f;
-    const py = y[i]! + (y[j]! - y[i]!) * f;
-    const colour = deviceColour.get(track.deviceId) ?? COLOURS[0]!;
-    let dot = dots.get(colour);
-    if (!dot) dots.set(colour, (dot = new Path2D()));
-    let trail = trails.get(colour);
-    if (!trail) trails.set(colour, (trail = new Path2D()));
-    const from = Math.max(0, i - TRAIL);
-    trail.moveTo(x[from]!, y[from]!);
-    for (let k = from + 1; k <= i; k++) trail.lineTo(x[k]!, y[k]!);
-    trail.lineTo(px, py);
-    dot.moveTo(px + 6, py);
-    dot.arc(px, py, 6, 0, Math.PI * 2);
-    shown++;
-  }
-  ctx.lineWidth = 2;
-  ctx.globalAlpha = 0.45;
-  for (const [colour, path] of trails) {
-    ctx.strokeStyle = colour;
-    ctx.stroke(path);
-  }
-  ctx.globalAlpha = 0.9;
-  for (const [colour, path] of dots) {
-    ctx.fillStyle = colour;
-    ctx.fill(path);
-  }
-  ctx.globalAlpha = 1;
-  return shown;
-}
-
 const p95 = (values: number[]) => {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -96,10 +52,75 @@ const p95 = (values: number[]) => {
 const avg = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 
 /**
+ * What the controls show of the play clock: the frame loop keeps the exact time in a ref and
+ * publishes it here a few times a second, so only the small components reading it re-render.
+ */
+function createShownStore() {
+  let shown = { at: 0, onPlan: 0 };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => shown,
+    set(at: number, onPlan: number) {
+      if (at === shown.at && onPlan === shown.onPlan) return;
+      shown = { at, onPlan };
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+type ShownStore = ReturnType<typeof createShownStore>;
+const useShown = (store: ShownStore) => useSyncExternalStore(store.subscribe, store.get);
+
+function PlayClock({ store, format }: { store: ShownStore; format: (at: number) => string }) {
+  const { at } = useShown(store);
+  return (
+    <Typography variant="body2" data-testid="track-clock" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+      {format(at)}
+    </Typography>
+  );
+}
+
+function OnPlan({ store, total }: { store: ShownStore; total: number }) {
+  const { t } = useTranslation();
+  const { onPlan } = useShown(store);
+  return (
+    <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="track-on-plan">
+      {t('tracks_on_plan', { count: onPlan, total })}
+    </Typography>
+  );
+}
+
+function TimeSlider(props: {
+  store: ShownStore;
+  duration: number;
+  format: (at: number) => string;
+  onSeek: (at: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { at } = useShown(props.store);
+  return (
+    <Slider
+      value={at}
+      min={0}
+      max={Math.max(1, props.duration)}
+      step={1000}
+      onChange={(_, v) => props.onSeek(v as number)}
+      getAriaValueText={props.format}
+      aria-label={t('tracks_time')}
+      data-testid="track-slider"
+    />
+  );
+}
+
+/**
  * /track/Player: the tracks of the period (or those chosen in the viewer, `?tracks=device~track,...`)
- * replayed on a canvas over the floor plan: play, pause, speed, time slider. Drawing is one path per
- * colour for the dots and one for the trails, with a binary search per track for the position at the
- * current time, so 1,000 simultaneous tracks draw in a few milliseconds.
+ * replayed on a canvas over the floor plan: play, pause, speed, time slider. The tracks are prepared
+ * once per load (typed arrays grouped by colour, see track-frames.ts); the requestAnimationFrame loop
+ * draws from a ref'd clock without any React render, and the clock, slider and count follow it a few
+ * times a second, so 1,000 simultaneous tracks play at the browser's frame rate.
  */
 export function TrackPlayerPage() {
   const { t } = useTranslation();
@@ -130,15 +151,37 @@ export function TrackPlayerPage() {
   );
   const data = points.data;
   const duration = data ? data.end - data.start : 0;
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+  // the canvas' pixels: its displayed size (at most 2 device pixels a CSS pixel), not the plan's, so
+  // the compositor copies it instead of scaling it every frame
+  const [pixels, setPixels] = useState<{ width: number; height: number } | null>(null);
+  const observer = useRef<ResizeObserver | null>(null);
+  const canvasRef = useCallback((el: HTMLCanvasElement | null) => {
+    canvas.current = el;
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el) return;
+    observer.current = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const dpr = Math.min(2, window.devicePixelRatio || 1);
+      const width = Math.max(1, Math.round(entry.contentRect.width * dpr));
+      const height = Math.max(1, Math.round(entry.contentRect.height * dpr));
+      setPixels((old) => (old?.width === width && old.height === height ? old : { width, height }));
+    });
+    observer.current.observe(el);
+  }, []);
   const at = useRef(0);
-  const [shownAt, setShownAt] = useState(0);
+  const [store] = useState(createShownStore);
   const [playing, setPlaying] = useState(false);
+  const [ended, setEnded] = useState(false);
   const [speed, setSpeed] = useState<number>(20);
-  const [onPlan, setOnPlan] = useState(0);
   const deviceColour = useMemo(
     () => new Map((plan.data?.devices ?? []).map((d, i) => [d.deviceId, COLOURS[i % COLOURS.length]!])),
     [plan.data],
+  );
+  const frames = useMemo<TrackFrames | null>(
+    () => (data ? prepareFrames(data, (deviceId) => deviceColour.get(deviceId) ?? COLOURS[0]!) : null),
+    [data, deviceColour],
   );
   const clock = useMemo(
     () =>
@@ -149,26 +192,33 @@ export function TrackPlayerPage() {
       }),
     [lang, data?.timeZone],
   );
+  const start = data?.start ?? 0;
+  const format = useCallback((value: number) => clock.format(new Date(start + value)), [clock, start]);
 
   const paint = useCallback(() => {
     const ctx = canvas.current?.getContext('2d');
-    if (!ctx || !data) return 0;
-    return draw(ctx, data, deviceColour, at.current);
-  }, [data, deviceColour]);
+    if (!ctx || !frames || !plan.data) return 0;
+    return drawFrame(ctx, frames, at.current, plan.data);
+  }, [frames, plan.data]);
 
   // a new set of tracks starts at its beginning
   useEffect(() => {
     at.current = 0;
-    setShownAt(0);
     setPlaying(false);
-    setOnPlan(paint());
-  }, [data, paint]);
+    setEnded(false);
+    store.set(0, paint());
+  }, [frames, paint, store]);
+
+  // a resized canvas is blank: draw the current frame again
+  useEffect(() => {
+    if (pixels) store.set(at.current, paint());
+  }, [pixels, paint, store]);
 
   useEffect(() => {
-    if (!playing || !data) return;
+    if (!playing || !frames) return;
     let frame = 0;
     let last = performance.now();
-    let lastUi = 0;
+    let lastUi = last;
     const draws: number[] = [];
     const intervals: number[] = [];
     const tick = (now: number) => {
@@ -178,10 +228,10 @@ export function TrackPlayerPage() {
       const started = performance.now();
       const shown = paint();
       draws.push(performance.now() - started);
-      if (now - lastUi > 150 || at.current >= duration) {
+      const done = at.current >= duration;
+      if (now - lastUi >= UI_EVERY_MS || done) {
         lastUi = now;
-        setShownAt(at.current);
-        setOnPlan(shown);
+        store.set(at.current, shown);
         window.__trackPlayerStats = {
           frames: draws.length,
           drawMsAvg: avg(draws),
@@ -191,21 +241,25 @@ export function TrackPlayerPage() {
           tracks: shown,
         };
       }
-      if (at.current >= duration) {
+      if (done) {
         setPlaying(false);
+        setEnded(true);
         return;
       }
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [playing, data, duration, speed, paint]);
+  }, [playing, frames, duration, speed, paint, store]);
 
-  const seek = (value: number) => {
-    at.current = value;
-    setShownAt(value);
-    setOnPlan(paint());
-  };
+  const seek = useCallback(
+    (value: number) => {
+      at.current = value;
+      setEnded(value >= duration && duration > 0);
+      store.set(value, paint());
+    },
+    [duration, paint, store],
+  );
 
   return (
     <TrackShell tab="player" selection={selection}>
@@ -227,12 +281,11 @@ export function TrackPlayerPage() {
                 <Button
                   variant="contained"
                   onClick={() => {
-                    if (at.current >= duration) seek(0);
+                    if (!playing && at.current >= duration) seek(0);
+                    else setEnded(false);
                     setPlaying((p) => !p);
                   }}
-                  startIcon={
-                    playing ? <Pause /> : at.current >= duration && duration > 0 ? <Replay /> : <PlayArrow />
-                  }
+                  startIcon={playing ? <Pause /> : ended ? <Replay /> : <PlayArrow />}
                   data-testid="track-play"
                 >
                   {playing ? t('tracks_pause') : t('tracks_play')}
@@ -252,32 +305,15 @@ export function TrackPlayerPage() {
                     </MenuItem>
                   ))}
                 </TextField>
-                <Typography
-                  variant="body2"
-                  data-testid="track-clock"
-                  sx={{ fontVariantNumeric: 'tabular-nums' }}
-                >
-                  {clock.format(new Date(data.start + shownAt))}
-                </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="track-on-plan">
-                  {t('tracks_on_plan', { count: onPlan, total: data.tracks.length })}
-                </Typography>
+                <PlayClock store={store} format={format} />
+                <OnPlan store={store} total={data.tracks.length} />
               </Stack>
-              <Slider
-                value={shownAt}
-                min={0}
-                max={Math.max(1, duration)}
-                step={1000}
-                onChange={(_, v) => seek(v as number)}
-                getAriaValueText={(v) => clock.format(new Date(data.start + v))}
-                aria-label={t('tracks_time')}
-                data-testid="track-slider"
-              />
+              <TimeSlider store={store} duration={duration} format={format} onSeek={seek} />
               <PlanImage plan={plan.data}>
                 <canvas
-                  ref={canvas}
-                  width={plan.data.width}
-                  height={plan.data.height}
+                  ref={canvasRef}
+                  width={pixels?.width ?? plan.data.width}
+                  height={pixels?.height ?? plan.data.height}
                   data-testid="track-canvas"
                   aria-label={t('tracks_canvas_label')}
                   role="img"
