@@ -128,7 +128,11 @@ async function storedOf(admin: ApiClient, deviceId: string, rows: Row[], range: 
   const value = (kpi: string, key: string) => of(kpi).data.find((p) => p.key === key)?.value ?? null;
   return {
     summary: { in: of('TrafficIn').summary, out: of('TrafficOut').summary },
-    buckets: [...bucketsOf(rows, step).keys()].map((key) => [key, value('TrafficIn', key), value('TrafficOut', key)]),
+    buckets: [...bucketsOf(rows, step).keys()].map((key) => [
+      key,
+      value('TrafficIn', key),
+      value('TrafficOut', key),
+    ]),
   };
 }
 const fileOf = (rows: Row[]) => ({

@@ -70,7 +70,8 @@ export function DeviceExportUpload({ deviceId }: { deviceId: string }) {
   };
 
   const failure = (o: Extract<Outcome, { ok: false }>) => {
-    if (o.status === 400 && o.message) return t('sensor_export_refused', { file: o.file, message: o.message });
+    if (o.status === 400 && o.message)
+      return t('sensor_export_refused', { file: o.file, message: o.message });
     if (o.status === 404) return t('sensor_export_not_found');
     if (o.status === 413) return t('sensor_export_too_large');
     return t('sensor_export_failed');
@@ -114,7 +115,6 @@ export function DeviceExportUpload({ deviceId }: { deviceId: string }) {
         <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={upload.isPending}>
           {t('sensor_export_choose')}
           <input
-            
             type="file"
             hidden
             accept=".csv,text/csv,text/plain"
