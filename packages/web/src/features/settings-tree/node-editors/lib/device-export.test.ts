@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportFormatOf } from './device-export';
 
 const sample = (name: string) =>
   readFileSync(
-    new URL(`../../../../../../server/src/features/timeseries/sensors/samples/${name}`, import.meta.url),
+    path.resolve(__dirname, '../../../../../../server/src/features/timeseries/sensors/samples', name),
     'utf8',
   );
 
