@@ -112,7 +112,13 @@ export function DeviceExportUpload({ deviceId }: { deviceId: string }) {
             ))}
           </Select>
         </FormControl>
-        <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={upload.isPending}>
+        <Button
+          component="label"
+          variant="outlined"
+          startIcon={<UploadFile />}
+          disabled={upload.isPending}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
           {t('sensor_export_choose')}
           <input
             type="file"
