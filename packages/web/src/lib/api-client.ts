@@ -27,8 +27,10 @@ export function onAuthError(listener: AuthErrorListener): () => void {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** a file sent as the raw body (application/octet-stream) instead of JSON */
+  /** a file sent as the raw body (application/octet-stream unless `rawType`) instead of JSON */
   raw?: Blob;
+  /** the content type of `raw` (a device export is sent as text/csv) */
+  rawType?: string;
   signal?: AbortSignal;
   /** calls made before sign-in or by the session itself: no bearer, no refresh on 401 */
   anonymous?: boolean;
@@ -37,7 +39,7 @@ export interface RequestOptions {
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.raw !== undefined) headers['content-type'] = 'application/octet-stream';
+  if (options.raw !== undefined) headers['content-type'] = options.rawType ?? 'application/octet-stream';
   if (token) headers.authorization = `Bearer ${token}`;
   return fetch(path, {
     method: options.method ?? (options.body === undefined && options.raw === undefined ? 'GET' : 'POST'),

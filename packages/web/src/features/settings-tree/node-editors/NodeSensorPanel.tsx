@@ -26,6 +26,7 @@ import {
   useRevokeDevicePushKey,
   useUpdateNode,
 } from './api/node-editors-api';
+import { DeviceExportUpload } from './components/device-export-upload';
 import { PanelState, formatDateTime } from './components/panel-states';
 import { RevocableKeyList } from './components/revocable-key-list';
 import { sensorFormOf, settingsOf, type SensorForm } from './lib/sensor-form';
@@ -33,13 +34,15 @@ import type { EditableNode } from './types';
 
 /**
  * A device's sensor panel (issue 17): its push URLs (a key in the URL is the device's credential,
- * shown once when created, revocable) and the push-format settings kept as its `sensorSettings`
- * attribute (direction swap, Xovis logics, Irisys registers).
+ * shown once when created, revocable), a backfill from the device's CSV export (Xovis, Axis), and the
+ * push-format settings kept as its `sensorSettings` attribute (direction swap, Xovis logics, Irisys
+ * registers).
  */
 export function NodeSensorPanel({ node }: { node: EditableNode }) {
   return (
     <Stack spacing={2} divider={<Divider flexItem />}>
       <PushUrls deviceId={node.id} />
+      <DeviceExportUpload deviceId={node.id} />
       <SensorSettingsForm node={node} />
     </Stack>
   );

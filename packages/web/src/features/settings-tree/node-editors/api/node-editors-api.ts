@@ -13,6 +13,7 @@ import type {
   LocateBody,
   LocateResponse,
   NodeSummary,
+  SensorIngestResponse,
   OccupancyConfigView,
   TimeSeriesInfo,
   UpdateNodeBody,
@@ -20,6 +21,7 @@ import type {
   UpdateTimeSeriesInfoBody,
 } from '@footfall/domain';
 import { api, ApiError } from '../../../../lib/api-client';
+import type { DeviceExportFormat } from '../lib/device-export';
 
 /**
  * The node editors' server calls (issue 12): node create/update, locating a place, and the per-node
@@ -181,5 +183,20 @@ export function useRevokeDevicePushKey(deviceId: string) {
     mutationFn: (keyId: string) =>
       api<unknown>(`/api/Device/${deviceId}/PushKey/${keyId}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: devicePushKeysQuery(deviceId).queryKey }),
+  });
+}
+
+/**
+ * Uploads a device's CSV export as a backfill of that device (issue 17): the file is the body (text/csv);
+ * rows replace what is stored for their intervals; any bad row refuses the whole file (400 naming it).
+ */
+export function useUploadDeviceExport(deviceId: string) {
+  return useMutation({
+    mutationFn: ({ format, file }: { format: DeviceExportFormat; file: File }) =>
+      api<SensorIngestResponse>(`/api/ingest/${format}/export/${deviceId}`, {
+        method: 'POST',
+        raw: file,
+        rawType: 'text/csv',
+      }),
   });
 }
