@@ -8,7 +8,6 @@ import AccountTree from '@mui/icons-material/AccountTreeOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TreeView } from '../../../components/tree-selector/tree-view';
-import type { Tags } from '../../../components/tree-selector/tree-tags';
 import { flattenTree, treeQuery } from '../../../lib/tree-api';
 
 import { NO_TAGS } from '../../../components/tree-selector/location-dialog';
