@@ -3,8 +3,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../../../server/src/platform/db/database.js';
 import type { Database } from '../../../server/src/platform/db/schema.js';
 import type { App } from '../../../server/src/app.js';
-import { step } from './bench-kit.js';
-import { cpuMeter, startPhase, type PhaseCost } from './pg-cpu.js';
+import { printTable, step } from './bench-kit.js';
+import { cpuMeter, loadNote, startPhase, type PhaseCost } from './pg-cpu.js';
 
 /**
  * The benchmark dataset: a client group with 4 regions in 4 time zones, `locations` stores of 2 doors
@@ -202,7 +202,7 @@ async function createScratch(db: Db) {
   `.execute(db);
 }
 
-/** CPU seconds of each kind of statement of the rollup step, summed over both connections (GEN_PROFILE=1 prints them). */
+/** CPU seconds of each kind of statement of the rollup step, summed over both connections (printed by the bench). */
 export const rollupProfile = new Map<string, { cpu: number; wall: number; n: number }>();
 const backendPids = new WeakMap<object, number>();
 
@@ -657,4 +657,44 @@ export async function buildDataset(
       phases,
     },
   };
+}
+
+/**
+ * The generator's phases: wall seconds, CPU seconds of node and of the whole PostgreSQL cluster, and
+ * raw points per wall second and per PostgreSQL CPU second (what an idle machine would approach per
+ * core; the load average says how shared this one was).
+ */
+export function printGeneratorPhases(generator: GeneratorCost, rawPoints: number): void {
+  if (!generator.phases) return;
+  const rate = (n: number) => Math.round(n).toLocaleString('en-US');
+  const rows = generator.phases.map((p) => [
+    p.phase,
+    p.wall.toFixed(1),
+    p.node.toFixed(1),
+    p.pg === null ? '-' : p.pg.toFixed(1),
+    rate(rawPoints / p.wall),
+    p.pg ? rate(rawPoints / p.pg) : '-',
+  ]);
+  const total = generator.phases.reduce(
+    (t, p) => ({ wall: t.wall + p.wall, node: t.node + p.node, pg: t.pg + (p.pg ?? 0) }),
+    { wall: 0, node: 0, pg: 0 },
+  );
+  rows.push([
+    'all (raw + rollups + keys)',
+    total.wall.toFixed(1),
+    total.node.toFixed(1),
+    total.pg.toFixed(1),
+    rate(rawPoints / total.wall),
+    total.pg ? rate(rawPoints / total.pg) : '-',
+  ]);
+  console.log(`\n  generator, ${rawPoints.toLocaleString('en-US')} raw points (${loadNote()}):`);
+  printTable(['phase', 'wall s', 'node CPU s', 'postgres CPU s', 'points/s', 'points/CPU s (pg)'], rows);
+  if (rollupProfile.size === 0) return;
+  console.log('\n  rollup step by statement (CPU seconds of the backend running it, both connections):');
+  printTable(
+    ['statement', 'backend CPU s', 'wall s', 'runs'],
+    [...rollupProfile]
+      .sort((a, b) => b[1].cpu - a[1].cpu)
+      .map(([label, p]) => [label, p.cpu.toFixed(2), p.wall.toFixed(1), String(p.n)]),
+  );
 }
