@@ -27,7 +27,8 @@ import {
   type BenchModule,
   type BenchOptions,
 } from './bench-kit.js';
-import { buildDataset, ZONES, type Dataset } from './timeseries-dataset.js';
+import { buildDataset, printGeneratorPhases, ZONES, type Dataset } from './timeseries-dataset.js';
+import { cpuMeter, loadNote, startPhase } from './pg-cpu.js';
 import { baselineCache, baselineSums } from './timeseries-baseline.js';
 import { buildQuestions, compare, type Expectation } from './timeseries-questions.js';
 import { openDuckPeer, type DuckPeer } from './timeseries-duckdb.js';
@@ -207,12 +208,14 @@ async function measurePass(options: BenchOptions, scale: number): Promise<PassRe
       concurrency: 2,
       startMs: before - 20 * 86_400_000,
     });
+    const ingestCpu = startPhase(await cpuMeter(db));
     const ingest = await measureIngestThroughput({
       ...ingestCommon,
       batches: Math.max(6, Math.round(30 * Math.min(1, scale * 2))),
       concurrency: 2,
       startMs: before,
     });
+    const ingestCost = ingestCpu();
     done();
 
     done = step('forecast on 4 held-back weeks');
@@ -260,6 +263,12 @@ async function measurePass(options: BenchOptions, scale: number): Promise<PassRe
         `node totals kept current) - target 100,000: ${ingest.pointsPerSecond >= 100_000 ? 'met' : 'MISSED'}`,
     );
     console.log(
+      `  ingestion CPU: node (server and HTTP client) ${ingestCost.node.toFixed(1)} s, postgres ` +
+        `${ingestCost.pg === null ? '-' : ingestCost.pg.toFixed(1)} s for ${ingest.points.toLocaleString('en-US')} points` +
+        `${ingestCost.pg ? ` (${Math.round(ingest.points / ingestCost.pg).toLocaleString('en-US')} points per postgres CPU second)` : ''}` +
+        ` at ${data.rawPoints.toLocaleString('en-US')} raw rows; ${loadNote()}`,
+    );
+    console.log(
       `  forecast MAPE (ForecastTrafficIn, daily, 4 held-back weeks forecast from each week's start): ` +
         `whole tree ${forecast.tree.toFixed(1)} %, single locations ${forecast.locations.toFixed(1)} % (mean)`,
     );
@@ -271,9 +280,10 @@ async function measurePass(options: BenchOptions, scale: number): Promise<PassRe
     if (data.generator)
       console.log(
         `  generator: ${data.generator.rawPointsPerSecond.toLocaleString('en-US')} raw points/s ` +
-          `(generate_series + primary key), rollups ${data.generator.rollupSeconds.toFixed(0)} s, ` +
+          `(generate_series, keys dropped), rollups and keys ${data.generator.rollupSeconds.toFixed(0)} s, ` +
           `${data.generator.pointsPerSecond.toLocaleString('en-US')} points/s overall`,
       );
+    if (data.generator) printGeneratorPhases(data.generator, data.rawPoints);
     return {
       scale,
       rawPoints: data.rawPoints,
