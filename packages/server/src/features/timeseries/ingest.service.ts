@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isAdminKind, seesWholeTree, type MeasurementInput, type Principal } from '@footfall/domain';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import { withPinnedClient, type Db } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/event-bus.js';
@@ -32,6 +35,34 @@ import {
   touchedBuckets,
   upsertMeasurements,
 } from './ingest.rollup.repository.js';
+import {
+  STAGE_COPY,
+  changedExtent,
+  createStage,
+  groupChanged,
+  refreshBulkBuckets,
+  refreshBulkDays,
+  stagePoints,
+  writeRaw,
+} from './ingest.bulk.repository.js';
+
+/** Writes one row to a bulk load's stage: location index, instant (epoch ms), row number, values. */
+export type StageRow = (
+  loc: number,
+  ms: number,
+  seq: number,
+  values: readonly (number | null)[],
+) => Promise<void> | undefined;
+
+/** Where a bulk load's staged values go: the series key of each (location index, value column). */
+export interface BulkPlan {
+  pairs: { loc: number; col: number; seriesKey: number }[];
+  seriesIds: string[];
+  nodeIds: string[];
+}
+
+/** Above this many series a bulk load takes the exclusive rebuild lock instead of one lock a series. */
+const MAX_SERIES_LOCKS = 2000;
 
 /** Who pushes: a signed-in admin-kind user, or a device holding a client group's ingest key. */
 export interface IngestCaller {
@@ -204,6 +235,8 @@ export function createIngestService(deps: {
           }
           written += keys.length;
         });
+        const prof = (globalThis as { __importProfile?: (p: string) => void }).__importProfile;
+        prof?.('raw upsert');
         if (written === 0) return;
         // exclusive: live ingest waits (its delta updates would race the rebuilt totals)
         await lockForRebuild(trx);
@@ -211,11 +244,104 @@ export function createIngestService(deps: {
         const chunk = opts.chunkSeries ?? 100;
         for (let i = 0; i < seriesKeys.length; i += chunk)
           await rebuildSeriesRollups(trx, seriesKeys.slice(i, i + chunk), range);
+        prof?.('series rollups');
         await rebuildNodeTotals(trx, await nodeKpisOfSeries(trx, seriesKeys), range);
+        prof?.('node totals');
       });
+      (globalThis as { __importProfile?: (p: string) => void }).__importProfile?.('commit');
       if (written > 0)
         bus.emit('measurementsIngested', { timeSeriesIds: ids.seriesIds(), nodeIds: ids.nodeIds() });
       return written;
+    },
+
+    /**
+     * A bulk load (an import run), set-based end to end on one connection and in one transaction:
+     * `stage` is handed `row` and streams its rows into a temp table through COPY FROM STDIN (the
+     * rows are buffered to 256 KiB a write; `row` answers a promise to await when the connection
+     * lags: constant memory);
+     * `plan` then says which series each (location, value column) feeds, or null to abandon the load
+     * (a rejected run: rolled back, nothing written). The points are written and every rollup and
+     * node total they touch brought up to date by a fixed number of statements
+     * (ingest.bulk.repository.ts), under the same per-series locks as live ingest, so live ingest of
+     * other series never waits for an import (a load of more than 2,000 series takes the exclusive
+     * rebuild lock instead). Inside the file the last row of a (series, instant) wins; a point
+     * already stored with the same value is left alone and rebuilds nothing. `onPhase` is told as
+     * each phase ends (the run's log). Answers the points of the file and how many changed.
+     */
+    async bulkLoad(opts: {
+      columns: number;
+      stage: (row: StageRow) => Promise<void>;
+      plan: () => Promise<BulkPlan | null>;
+      onPhase?: (phase: string) => void;
+    }): Promise<{ points: number; changed: number } | null> {
+      const phase = opts.onPhase ?? (() => undefined);
+      await series.refreshStale();
+      let ids: BulkPlan | null = null;
+      const result = await withPinnedClient(db, async (client, on) => {
+        await client.query('begin');
+        try {
+          // the staged points are sorted once (a million rows: in memory rather than on disk)
+          await client.query(`set local work_mem = '256MB'`);
+          await createStage(on, opts.columns);
+          const copy = client.query(copyFrom(STAGE_COPY));
+          const sent = finished(copy);
+          // a failed COPY is seen by `finished` (awaited below), never as an uncaught 'error'
+          sent.catch(() => undefined);
+          let text = '';
+          const flush = async () => {
+            const chunk = text;
+            text = '';
+            if (chunk.length > 0 && !copy.write(chunk)) await once(copy, 'drain');
+          };
+          const row: StageRow = (loc, ms, seq, values) => {
+            text += `${loc}\t${ms}\t${seq}`;
+            for (const v of values) text += v === null ? '\t\\N' : `\t${v}`;
+            text += '\n';
+            return text.length >= 262_144 ? flush() : undefined;
+          };
+          try {
+            await opts.stage(row);
+            await flush();
+          } catch (e) {
+            copy.destroy(e as Error);
+            await sent.catch(() => undefined);
+            throw e;
+          }
+          copy.end();
+          await sent;
+          phase('staged');
+          ids = await opts.plan();
+          if (!ids) {
+            await client.query('rollback');
+            return null;
+          }
+          const points = await stagePoints(on, opts.columns, ids.pairs);
+          phase('points sorted');
+          const changed = await writeRaw(on, points);
+          phase('raw written');
+          const ext = await changedExtent(on);
+          if (ext) {
+            if (ext.keys.length > MAX_SERIES_LOCKS) await lockForRebuild(on);
+            else await lockSeriesForIngest(on, ext.keys);
+            await groupChanged(on);
+            phase('buckets grouped');
+            await refreshBulkBuckets(on, ext);
+            phase('15-minute rollups and node totals');
+            await refreshBulkDays(on, ext.keys);
+            phase('daily rollups and node totals');
+          }
+          await client.query('commit');
+          phase('committed');
+          return { points, changed };
+        } catch (e) {
+          await client.query('rollback').catch(() => undefined);
+          throw e;
+        }
+      });
+      const plan = ids as BulkPlan | null;
+      if (result && result.changed > 0 && plan)
+        bus.emit('measurementsIngested', { timeSeriesIds: plan.seriesIds, nodeIds: plan.nodeIds });
+      return result;
     },
 
     /**
