@@ -37,7 +37,6 @@ import {
 } from './ingest.rollup.repository.js';
 import {
   STAGE_COPY,
-  changedExtent,
   createStage,
   groupChanged,
   refreshBulkBuckets,
@@ -282,6 +281,17 @@ export function createIngestService(deps: {
         try {
           // the staged points are sorted once (a million rows: in memory rather than on disk)
           await client.query(`set local work_mem = '256MB'`);
+          if (process.env.BULK_EXPLAIN) {
+            await client.query(`load 'auto_explain'`);
+            for (const set of [
+              'auto_explain.log_min_duration = 300',
+              'auto_explain.log_analyze = on',
+              `auto_explain.log_level = 'notice'`,
+              'client_min_messages = notice',
+            ])
+              await client.query(`set local ${set}`);
+            client.on('notice', (n) => console.log(n.message));
+          }
           await createStage(on, opts.columns);
           const copy = client.query(copyFrom(STAGE_COPY));
           const sent = finished(copy);
@@ -293,7 +303,10 @@ export function createIngestService(deps: {
             text = '';
             if (chunk.length > 0 && !copy.write(chunk)) await once(copy, 'drain');
           };
+          const range = { lo: Infinity, hi: -Infinity };
           const row: StageRow = (loc, ms, seq, values) => {
+            if (ms < range.lo) range.lo = ms;
+            if (ms > range.hi) range.hi = ms;
             text += `${loc}\t${ms}\t${seq}`;
             for (const v of values) text += v === null ? '\t\\N' : `\t${v}`;
             text += '\n';
@@ -317,15 +330,31 @@ export function createIngestService(deps: {
           }
           const points = await stagePoints(on, opts.columns, ids.pairs);
           phase('points sorted');
-          const changed = await writeRaw(on, points);
+          const { changed, allNew } = await writeRaw(on, points);
           phase('raw written');
-          const ext = await changedExtent(on);
-          if (ext) {
+          if (changed > 0) {
+            // the region the reads of old rollup rows are bounded to: the plan's series, the staged range
+            const ext = {
+              keys: [...new Set(ids.pairs.map((p) => p.seriesKey))].sort((a, b) => a - b),
+              lo: new Date(Math.floor(range.lo / 900_000) * 900_000),
+              hi: new Date(Math.floor(range.hi / 900_000) * 900_000 + 900_000),
+            };
             if (ext.keys.length > MAX_SERIES_LOCKS) await lockForRebuild(on);
             else await lockSeriesForIngest(on, ext.keys);
-            await groupChanged(on);
-            phase('buckets grouped');
-            await refreshBulkBuckets(on, ext);
+            // one row a changed point; grouped by bucket when some bucket holds two (not an import's)
+            await client.query('savepoint bulk_buckets');
+            try {
+              await groupChanged(on, false, allNew);
+              phase('buckets');
+              await refreshBulkBuckets(on, ext);
+              await client.query('release savepoint bulk_buckets');
+            } catch (e) {
+              if ((e as { code?: string }).code !== '21000') throw e;
+              await client.query('rollback to savepoint bulk_buckets');
+              await groupChanged(on, true, allNew);
+              phase('buckets');
+              await refreshBulkBuckets(on, ext);
+            }
             phase('15-minute rollups and node totals');
             await refreshBulkDays(on, ext.keys);
             phase('daily rollups and node totals');
