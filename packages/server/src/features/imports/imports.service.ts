@@ -85,15 +85,24 @@ function presentTask(t: ImportTaskRow, last: ImportRunRow | undefined): ImportTa
     name: t.name,
     disabledOn: iso(t.disabled_on),
     source:
-      t.source_kind !== 'upload'
+      t.source_kind === 'sftp'
         ? {
-            kind: t.source_kind,
+            kind: 'sftp',
             url: t.source_url ?? '',
             username: t.source_username,
             hasPassword: t.source_secret !== null,
             pullAt: t.pull_at ?? '00:00',
+            hostKeyFingerprint: t.source_host_key,
           }
-        : { kind: 'upload' },
+        : t.source_kind === 'https'
+          ? {
+              kind: 'https',
+              url: t.source_url ?? '',
+              username: t.source_username,
+              hasPassword: t.source_secret !== null,
+              pullAt: t.pull_at ?? '00:00',
+            }
+          : { kind: 'upload' },
     format: t.format,
     delimiter: t.delimiter as ImportTask['delimiter'],
     encoding: t.encoding as ImportTask['encoding'],
@@ -163,6 +172,7 @@ export function createImportsService(deps: {
       source_url: pulled?.url ?? null,
       source_username: pulled?.username ?? null,
       source_secret: secret,
+      source_host_key: src.kind === 'sftp' ? (src.hostKeyFingerprint ?? null) : null,
       pull_at: pulled?.pullAt ?? null,
       format: body.format,
       delimiter: body.delimiter,
@@ -551,6 +561,7 @@ export function createImportsService(deps: {
         const body = await fetchers[task.source_kind](task.source_url, {
           username: task.source_username,
           password,
+          hostKeyFingerprint: task.source_host_key,
         });
         file = await storeFile(name, null, body);
       } catch (e) {
