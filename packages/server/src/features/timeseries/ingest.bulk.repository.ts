@@ -171,6 +171,22 @@ export async function groupChanged(on: Db, grouped: boolean, allNew: boolean): P
   await sql`analyze bulk_bucket`.execute(on);
 }
 
+/**
+ * Inserts rows that are new as a plain insert (half the cost of an upsert when none exists yet: the
+ * first import of a range); should one exist, the insert is undone and the rows upserted (`onConflict`).
+ */
+async function insertElseUpsert(on: Db, insert: string, onConflict: string): Promise<void> {
+  await sql`savepoint bulk_plain`.execute(on);
+  try {
+    await sql.raw(insert).execute(on);
+    await sql`release savepoint bulk_plain`.execute(on);
+  } catch (e) {
+    if ((e as { code?: string }).code !== '23505') throw e;
+    await sql`rollback to savepoint bulk_plain`.execute(on);
+    await sql.raw(`${insert} ${onConflict}`).execute(on);
+  }
+}
+
 const SUMS = `sum, count, min, max, first, last, bh_sum, bh_count, bh_min, bh_max, bh_first, bh_last`;
 const SET_SUMS = SUMS.split(', ')
   .map((c) => `${c} = excluded.${c}`)
@@ -223,25 +239,30 @@ export async function refreshBulkBuckets(on: Db, ext: { keys: number[]; lo: Date
       ) m
     ) a
     where coalesce(p.count, 0) + b.n_new <> b.n or b.n > 1`).execute(on);
-  await sql.raw(`
-    insert into rollup_15m as r (series_key, bucket, ${SUMS})
-    select series_key, bucket, ${SUMS} from bulk_fresh order by series_key, bucket
-    on conflict (series_key, bucket) do update set ${SET_SUMS}`).execute(on);
+  await insertElseUpsert(
+    on,
+    `insert into rollup_15m as r (series_key, bucket, ${SUMS})
+    select series_key, bucket, ${SUMS} from bulk_fresh order by series_key, bucket`,
+    `on conflict (series_key, bucket) do update set ${SET_SUMS}`,
+  );
   await sql`
     create temp table bulk_delta on commit drop as
     select f.series_key, f.bucket, f.sum - coalesce(p.sum, 0) as d_sum, f.count - coalesce(p.count, 0) as d_count,
       f.bh_sum - coalesce(p.bh_sum, 0) as d_bh_sum, f.bh_count - coalesce(p.bh_count, 0) as d_bh_count
     from bulk_fresh f left join bulk_prev p on p.series_key = f.series_key and p.bucket = f.bucket`.execute(on);
   await sql`analyze bulk_delta`.execute(on);
-  await sql.raw(`
-    insert into node_rollup_15m as n (node_kpi_key, bucket, sum, count, bh_sum, bh_count)
+  await insertElseUpsert(
+    on,
+    `insert into node_rollup_15m as n (node_kpi_key, bucket, sum, count, bh_sum, bh_count)
     select mem.node_kpi_key, d.bucket, sum(d_sum), sum(d_count), sum(d_bh_sum), sum(d_bh_count)
     from bulk_delta d join node_kpi_member mem on mem.series_key = d.series_key
     group by 1, 2
-    order by 1, 2
-    on conflict (node_kpi_key, bucket) do update set ${ADD}`).execute(on);
-  await sql.raw(`
-    insert into node_rollup_hour as n (node_kpi_key, local_hour, sum, count, bh_sum, bh_count)
+    order by 1, 2`,
+    `on conflict (node_kpi_key, bucket) do update set ${ADD}`,
+  );
+  await insertElseUpsert(
+    on,
+    `insert into node_rollup_hour as n (node_kpi_key, local_hour, sum, count, bh_sum, bh_count)
     select mem.node_kpi_key, h.local_hour, sum(h.d_sum), sum(h.d_count), sum(h.d_bh_sum), sum(h.d_bh_count)
     from (
       select d.series_key, date_trunc('hour', d.bucket at time zone s.time_zone) as local_hour,
@@ -251,8 +272,9 @@ export async function refreshBulkBuckets(on: Db, ext: { keys: number[]; lo: Date
     ) h
     join node_kpi_member mem on mem.series_key = h.series_key
     group by 1, 2
-    order by 1, 2
-    on conflict (node_kpi_key, local_hour) do update set ${ADD}`).execute(on);
+    order by 1, 2`,
+    `on conflict (node_kpi_key, local_hour) do update set ${ADD}`,
+  );
 }
 
 /**
