@@ -27,7 +27,6 @@ import {
   deleteMeasurementsFrom,
   lockForRebuild,
   lockSeriesForIngest,
-  nodeKpisOfSeries,
   rebuildNodeTotals,
   rebuildSeriesRollups,
   refreshBuckets,
@@ -204,56 +203,6 @@ export function createIngestService(deps: {
     },
 
     /**
-     * A bulk load that lands whole or not at all (an import run): `load` hands `write` its batches;
-     * every batch goes into one transaction as a set-based raw upsert (no per-batch rollup work), and
-     * once all are in, the rollups of the touched series are rebuilt from raw for the touched range only
-     * (`chunkSeries` series a statement) and the node totals they feed for that range, under the rebuild
-     * lock. A failure (or `load` throwing) rolls everything back. Inside a batch the last point of a
-     * (series, instant) wins, and a later batch replaces an earlier one's point. The listeners are not
-     * told (they follow live door counts); the bus hears one `measurementsIngested` after commit.
-     * Answers the points written.
-     */
-    async storeAll(
-      load: (write: (points: ResolvedPoints) => Promise<void>) => Promise<void>,
-      ids: { seriesIds: () => string[]; nodeIds: () => string[] },
-      opts: { chunkSeries?: number } = {},
-    ): Promise<number> {
-      await series.refreshStale();
-      let written = 0;
-      const touched = new Set<number>();
-      const range = { fromMs: Infinity, toMs: -Infinity };
-      await db.transaction().execute(async (trx) => {
-        await load(async (points) => {
-          if (points.keys.length === 0) return;
-          const { keys, times, values } = lastOfEach(points);
-          await upsertMeasurements(trx, keys, times, values);
-          for (let i = 0; i < keys.length; i++) {
-            touched.add(keys[i]!);
-            if (times[i]! < range.fromMs) range.fromMs = times[i]!;
-            if (times[i]! > range.toMs) range.toMs = times[i]!;
-          }
-          written += keys.length;
-        });
-        const prof = (globalThis as { __importProfile?: (p: string) => void }).__importProfile;
-        prof?.('raw upsert');
-        if (written === 0) return;
-        // exclusive: live ingest waits (its delta updates would race the rebuilt totals)
-        await lockForRebuild(trx);
-        const seriesKeys = [...touched].sort((x, y) => x - y);
-        const chunk = opts.chunkSeries ?? 100;
-        for (let i = 0; i < seriesKeys.length; i += chunk)
-          await rebuildSeriesRollups(trx, seriesKeys.slice(i, i + chunk), range);
-        prof?.('series rollups');
-        await rebuildNodeTotals(trx, await nodeKpisOfSeries(trx, seriesKeys), range);
-        prof?.('node totals');
-      });
-      (globalThis as { __importProfile?: (p: string) => void }).__importProfile?.('commit');
-      if (written > 0)
-        bus.emit('measurementsIngested', { timeSeriesIds: ids.seriesIds(), nodeIds: ids.nodeIds() });
-      return written;
-    },
-
-    /**
      * A bulk load (an import run), set-based end to end on one connection and in one transaction:
      * `stage` is handed `row` and streams its rows into a temp table through COPY FROM STDIN (the
      * rows are buffered to 256 KiB a write; `row` answers a promise to await when the connection
@@ -281,17 +230,6 @@ export function createIngestService(deps: {
         try {
           // the staged points are sorted once (a million rows: in memory rather than on disk)
           await client.query(`set local work_mem = '256MB'`);
-          if (process.env.BULK_EXPLAIN) {
-            await client.query(`load 'auto_explain'`);
-            for (const set of [
-              'auto_explain.log_min_duration = 300',
-              'auto_explain.log_analyze = on',
-              `auto_explain.log_level = 'notice'`,
-              'client_min_messages = notice',
-            ])
-              await client.query(`set local ${set}`);
-            client.on('notice', (n) => console.log(n.message));
-          }
           await createStage(on, opts.columns);
           const copy = client.query(copyFrom(STAGE_COPY));
           const sent = finished(copy);
