@@ -113,7 +113,10 @@ export const ImportSourceInput = z.discriminatedUnion('kind', [
     hostKeyFingerprint: z
       .string()
       .trim()
-      .regex(SSH_FINGERPRINT_PATTERN, 'expected a SHA256 fingerprint as ssh-keygen -lf prints it (SHA256:...)')
+      .regex(
+        SSH_FINGERPRINT_PATTERN,
+        'expected a SHA256 fingerprint as ssh-keygen -lf prints it (SHA256:...)',
+      )
       .nullable()
       .optional(),
   }),

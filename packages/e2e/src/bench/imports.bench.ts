@@ -158,7 +158,9 @@ export const importsBench: BenchModule = {
         const tick = Number(execSync('getconf CLK_TCK').toString().trim());
         const pgCpuMs = () => {
           const out = execSync('ps -eo pid=,ppid=,args=').toString().split('\n');
-          const master = out.find((l) => / -D \S*footfall-bench-imports/.test(l) || /footfall-bench-imports.*postgres/.test(l));
+          const master = out.find(
+            (l) => / -D \S*footfall-bench-imports/.test(l) || /footfall-bench-imports.*postgres/.test(l),
+          );
           const mpid = master ? master.trim().split(/\s+/)[0] : null;
           let ms = 0;
           for (const l of out) {
@@ -178,7 +180,12 @@ export const importsBench: BenchModule = {
           const now = { wall: performance.now(), cpu: process.cpuUsage(), pg: pgCpuMs() };
           const cpu = (now.cpu.user + now.cpu.system - last.cpu.user - last.cpu.system) / 1000;
           if (phase !== 'start')
-            profRows.push([phase, (now.wall - last.wall).toFixed(0), cpu.toFixed(0), (now.pg - last.pg).toFixed(0)]);
+            profRows.push([
+              phase,
+              (now.wall - last.wall).toFixed(0),
+              cpu.toFixed(0),
+              (now.pg - last.pg).toFixed(0),
+            ]);
           else profRows.push(['---', '', '', '']);
           last = now;
         };

@@ -52,7 +52,11 @@ export function httpsFetcher(opts: { extraCa?: string | null } = {}): SourceFetc
 }
 
 /** What an SFTP failure means to the person reading the run history. */
-function sftpMessage(e: unknown, path: string, hostKey: { seen: string | null; expected: string | null }): string {
+function sftpMessage(
+  e: unknown,
+  path: string,
+  hostKey: { seen: string | null; expected: string | null },
+): string {
   const text = (e as Error).message ?? String(e);
   if (hostKey.seen && hostKey.seen !== hostKey.expected)
     return hostKey.expected

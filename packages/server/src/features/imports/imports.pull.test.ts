@@ -277,9 +277,7 @@ describe('an SFTP source', () => {
   });
 
   it('refuses a server whose host key is not pinned yet, naming the key seen (no trust on first use)', async () => {
-    const task = await createTask(
-      pulledBody('sftp', sftp.url('/exports/sales.csv'), 'sftp-secret', null),
-    );
+    const task = await createTask(pulledBody('sftp', sftp.url('/exports/sales.csv'), 'sftp-secret', null));
     expect(task.source).toMatchObject({ kind: 'sftp', hostKeyFingerprint: null });
     const before = await measurementCount();
     const logins = sftp.logins.length;
@@ -287,7 +285,9 @@ describe('an SFTP source', () => {
     expect(res.statusCode).toBe(502);
     const [run] = await runsOf(task.id);
     expect(run).toMatchObject({ status: 'failed', rowsWritten: 0, pointsWritten: 0 });
-    expect(run!.message).toContain(`The SFTP server's host key is not trusted yet: it shows ${sftp.fingerprint}`);
+    expect(run!.message).toContain(
+      `The SFTP server's host key is not trusted yet: it shows ${sftp.fingerprint}`,
+    );
     // refused before the password was ever sent
     expect(sftp.logins).toHaveLength(logins);
     expect(await measurementCount()).toBe(before);

@@ -132,9 +132,7 @@ export async function groupChanged(on: Db, grouped: boolean, allNew: boolean): P
   await sql`drop table if exists bulk_bucket`.execute(on);
   // every point new: the changed points are the points
   const changed = sql.raw(
-    allNew
-      ? '(select series_key, occurred_on, value, true as inserted from bulk_point)'
-      : 'bulk_changed',
+    allNew ? '(select series_key, occurred_on, value, true as inserted from bulk_point)' : 'bulk_changed',
   );
   const local = sql.raw(`
     join time_series s on s.key = c.series_key
@@ -205,10 +203,14 @@ export async function refreshBulkBuckets(on: Db, ext: { keys: number[]; lo: Date
     create temp table bulk_prev on commit drop as
     select r.series_key, r.bucket, r.count, r.sum, r.bh_sum, r.bh_count
     from rollup_15m r join bulk_bucket b on b.series_key = r.series_key and b.bucket = r.bucket
-    where r.series_key = any(${ext.keys}::int[]) and r.bucket >= ${ext.lo} and r.bucket < ${ext.hi}`.execute(on);
+    where r.series_key = any(${ext.keys}::int[]) and r.bucket >= ${ext.lo} and r.bucket < ${ext.hi}`.execute(
+    on,
+  );
   await sql`analyze bulk_prev`.execute(on);
   // a bucket holding points from elsewhere too (old count + new points <> changed points): from raw
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create temp table bulk_fresh on commit drop as
     select b.series_key, b.bucket, b.sum, b.n as count, b.min, b.max, b.first, b.last,
       b.bh_sum, b.bh_count, b.bh_min, b.bh_max, b.bh_first, b.bh_last
@@ -238,7 +240,9 @@ export async function refreshBulkBuckets(on: Db, ext: { keys: number[]; lo: Date
           and m.occurred_on < b.bucket + interval '15 minutes'
       ) m
     ) a
-    where coalesce(p.count, 0) + b.n_new <> b.n or b.n > 1`).execute(on);
+    where coalesce(p.count, 0) + b.n_new <> b.n or b.n > 1`,
+    )
+    .execute(on);
   await insertElseUpsert(
     on,
     `insert into rollup_15m as r (series_key, bucket, ${SUMS})
@@ -249,7 +253,9 @@ export async function refreshBulkBuckets(on: Db, ext: { keys: number[]; lo: Date
     create temp table bulk_delta on commit drop as
     select f.series_key, f.bucket, f.sum - coalesce(p.sum, 0) as d_sum, f.count - coalesce(p.count, 0) as d_count,
       f.bh_sum - coalesce(p.bh_sum, 0) as d_bh_sum, f.bh_count - coalesce(p.bh_count, 0) as d_bh_count
-    from bulk_fresh f left join bulk_prev p on p.series_key = f.series_key and p.bucket = f.bucket`.execute(on);
+    from bulk_fresh f left join bulk_prev p on p.series_key = f.series_key and p.bucket = f.bucket`.execute(
+    on,
+  );
   await sql`analyze bulk_delta`.execute(on);
   await insertElseUpsert(
     on,
@@ -298,7 +304,9 @@ export async function refreshBulkDays(on: Db, keys: number[]): Promise<void> {
     select r.series_key, r.local_date, r.sum, r.count, r.bh_sum, r.bh_count
     from bulk_day t join rollup_day r on r.series_key = t.series_key and r.local_date = t.local_date
     where r.series_key = any(${keys}::int[])`.execute(on);
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create temp table bulk_day_fresh on commit drop as
     select t.series_key, t.local_date,
       sum(r.sum) as sum, sum(r.count)::int as count, min(r.min) as min, max(r.max) as max,
@@ -313,12 +321,20 @@ export async function refreshBulkDays(on: Db, keys: number[]): Promise<void> {
       select * from rollup_15m r where r.series_key = t.series_key and r.bucket >= t.lo and r.bucket < t.hi
       offset 0 -- one primary-key range scan per day
     ) r
-    group by t.series_key, t.local_date`).execute(on);
-  await sql.raw(`
+    group by t.series_key, t.local_date`,
+    )
+    .execute(on);
+  await sql
+    .raw(
+      `
     insert into rollup_day as r (series_key, local_date, ${SUMS})
     select series_key, local_date, ${SUMS} from bulk_day_fresh order by series_key, local_date
-    on conflict (series_key, local_date) do update set ${SET_SUMS}`).execute(on);
-  await sql.raw(`
+    on conflict (series_key, local_date) do update set ${SET_SUMS}`,
+    )
+    .execute(on);
+  await sql
+    .raw(
+      `
     insert into node_rollup_day as n (node_kpi_key, local_date, sum, count, bh_sum, bh_count)
     select mem.node_kpi_key, f.local_date, sum(f.sum - coalesce(p.sum, 0)), sum(f.count - coalesce(p.count, 0)),
       sum(f.bh_sum - coalesce(p.bh_sum, 0)), sum(f.bh_count - coalesce(p.bh_count, 0))
@@ -327,5 +343,7 @@ export async function refreshBulkDays(on: Db, keys: number[]): Promise<void> {
     join node_kpi_member mem on mem.series_key = f.series_key
     group by 1, 2
     order by 1, 2
-    on conflict (node_kpi_key, local_date) do update set ${ADD}`).execute(on);
+    on conflict (node_kpi_key, local_date) do update set ${ADD}`,
+    )
+    .execute(on);
 }
