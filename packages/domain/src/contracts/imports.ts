@@ -98,11 +98,28 @@ const pullSource = <K extends ImportPullKind>(kind: K, url: typeof httpsUrl) =>
     })
     .strict();
 
+/**
+ * An SSH host key fingerprint as `ssh-keygen -lf` prints it: "SHA256:" and the 43 characters of the
+ * unpadded base64 of the key's SHA-256.
+ */
+export const SSH_FINGERPRINT_PATTERN = /^SHA256:[A-Za-z0-9+/]{43}$/;
+
 /** Where the file comes from. The password is write-only: answers say `hasPassword`. */
 export const ImportSourceInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('upload') }).strict(),
   pullSource('https', httpsUrl),
-  pullSource('sftp', sftpUrl),
+  pullSource('sftp', sftpUrl).extend({
+    /** the SFTP server's host key, pinned; null or left out: none yet (pulls refused, naming the key seen) */
+    hostKeyFingerprint: z
+      .string()
+      .trim()
+      .regex(
+        SSH_FINGERPRINT_PATTERN,
+        'expected a SHA256 fingerprint as ssh-keygen -lf prints it (SHA256:...)',
+      )
+      .nullable()
+      .optional(),
+  }),
 ]);
 export type ImportSourceInput = z.infer<typeof ImportSourceInput>;
 
@@ -118,7 +135,7 @@ const pulledSource = <K extends ImportPullKind>(kind: K) =>
 export const ImportSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('upload') }),
   pulledSource('https'),
-  pulledSource('sftp'),
+  pulledSource('sftp').extend({ hostKeyFingerprint: z.string().nullable() }),
 ]);
 export type ImportSource = z.infer<typeof ImportSource>;
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,14 +40,14 @@ export const importsBench: BenchModule = {
     const database = await freshDatabase('imports', { keep: options.flags.has('keep') });
     const { db } = createDb(database.url, { max: 10 });
     const config = loadConfig({
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       DATA_DIR: '/tmp/footfall-bench',
       DATABASE_URL: database.url,
     });
     const ctx: AppContext = {
       config,
       db,
-      log: createLogger('warn'),
+      log: createLogger((process.env.BENCH_LOG_LEVEL ?? 'warn') as 'warn'),
       clock: systemClock,
       mailer: createMailer({ from: config.MAIL_FROM, dataDir: config.dataDir }),
       tokens: new TokenService(randomBytes(32).toString('hex'), systemClock, 24 * 60),
@@ -150,6 +151,45 @@ export const importsBench: BenchModule = {
         skipInvalidRows: false,
       };
       const task = (await send('POST', '/api/ExternalDataImportTask', body)) as { id: string };
+      // --profile: wall, node CPU and PostgreSQL CPU (its processes' utime + stime) of each phase of a run
+      const profile = options.flags.has('profile');
+      const profRows: string[][] = [];
+      if (profile) {
+        const tick = Number(execSync('getconf CLK_TCK').toString().trim());
+        const pgCpuMs = () => {
+          const out = execSync('ps -eo pid=,ppid=,args=').toString().split('\n');
+          const master = out.find(
+            (l) => / -D \S*footfall-bench-imports/.test(l) || /footfall-bench-imports.*postgres/.test(l),
+          );
+          const mpid = master ? master.trim().split(/\s+/)[0] : null;
+          let ms = 0;
+          for (const l of out) {
+            const [pid, ppid] = l.trim().split(/\s+/);
+            if (!pid || (pid !== mpid && ppid !== mpid)) continue;
+            try {
+              const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+              ms += ((Number(f[11]) + Number(f[12])) * 1000) / tick;
+            } catch {
+              /* gone */
+            }
+          }
+          return ms;
+        };
+        let last = { wall: performance.now(), cpu: process.cpuUsage(), pg: pgCpuMs() };
+        (globalThis as { __importProfile?: (p: string) => void }).__importProfile = (phase) => {
+          const now = { wall: performance.now(), cpu: process.cpuUsage(), pg: pgCpuMs() };
+          const cpu = (now.cpu.user + now.cpu.system - last.cpu.user - last.cpu.system) / 1000;
+          if (phase !== 'start')
+            profRows.push([
+              phase,
+              (now.wall - last.wall).toFixed(0),
+              cpu.toFixed(0),
+              (now.pg - last.pg).toFixed(0),
+            ]);
+          else profRows.push(['---', '', '', '']);
+          last = now;
+        };
+      }
 
       global.gc?.();
       const rssBefore = process.memoryUsage().rss;
@@ -231,6 +271,10 @@ export const importsBench: BenchModule = {
       const ingestSeconds = (performance.now() - t1) / 1000;
       done();
 
+      if (profile) {
+        console.log();
+        printTable(['phase (to its end)', 'wall ms', 'node CPU ms', 'PostgreSQL CPU ms'], profRows);
+      }
       console.log();
       printTable(
         ['path', 'rows', 'points', 'seconds', 'rows/s', 'points/s', 'memory growth'],

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, timingSafeEqual } from 'node:crypto';
+import { createHash, generateKeyPairSync, timingSafeEqual } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import ssh2 from 'ssh2';
@@ -52,7 +52,7 @@ export async function startHttpsSource(opts: { username: string; password: strin
 }
 
 /**
- * A real SFTP server (ssh2's server): a host key generated here, one user with a password, files
+ * A real SFTP server (ssh2's server): a host key generated here (`fingerprint`: its SHA256), one user with a password, files
  * served read-only from memory (OPEN, READ, FSTAT, STAT, CLOSE); anything else fails.
  */
 export async function startSftpSource(opts: { username: string; password: string }) {
@@ -122,9 +122,16 @@ export async function startSftpSource(opts: { username: string; password: string
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+  // the host key's fingerprint computed here from the key itself (its SSH wire-format public blob),
+  // the way ssh-keygen -lf does, independently of the code under test
+  const parsed = utils.parseKey(hostKey);
+  if (parsed instanceof Error) throw parsed;
+  const blob = (Array.isArray(parsed) ? parsed[0]! : parsed).getPublicSSH();
+  const fingerprint = `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
   return {
     files,
     logins,
+    fingerprint,
     url: (path: string) => `sftp://127.0.0.1:${port}${path}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import tls from 'node:tls';
 import SftpClient from 'ssh2-sftp-client';
 import { Agent, fetch } from 'undici';
@@ -6,7 +7,13 @@ import type { ImportPullKind } from '@footfall/domain';
 export interface SourceAuth {
   username: string | null;
   password: string | null;
+  /** SFTP: the server's pinned host key fingerprint (SHA256:...); null = none yet, no pull */
+  hostKeyFingerprint?: string | null;
 }
+
+/** A host key's fingerprint as `ssh-keygen -lf` prints it: "SHA256:" and the unpadded base64 digest. */
+export const sshFingerprint = (key: Buffer) =>
+  `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
 
 /** Reads a pulled source: the body's chunks (an adapter per kind, so tests can swap one). */
 export type SourceFetcher = (url: string, auth: SourceAuth) => Promise<AsyncIterable<Uint8Array>>;
@@ -45,22 +52,37 @@ export function httpsFetcher(opts: { extraCa?: string | null } = {}): SourceFetc
 }
 
 /** What an SFTP failure means to the person reading the run history. */
-function sftpMessage(e: unknown, path: string): string {
+function sftpMessage(
+  e: unknown,
+  path: string,
+  hostKey: { seen: string | null; expected: string | null },
+): string {
   const text = (e as Error).message ?? String(e);
+  if (hostKey.seen && hostKey.seen !== hostKey.expected)
+    return hostKey.expected
+      ? `The SFTP server's host key ${hostKey.seen} does not match the task's fingerprint ${hostKey.expected}: ` +
+          'nothing was read (a changed server key, or another server answering)'
+      : `The SFTP server's host key is not trusted yet: it shows ${hostKey.seen}. Check it with the ` +
+          "server's administrator (ssh-keygen -lf on its public host key) and enter it as the task's " +
+          'host key fingerprint';
   if (/authentication methods failed/i.test(text)) return 'The SFTP server refused the user name or password';
   if (/no such file/i.test(text)) return `The SFTP server has no file ${path}`;
   return `SFTP: ${text}`;
 }
 
 /**
- * SFTP (ssh2-sftp-client) with password authentication: the file is checked (stat) before it is read,
- * then streamed; the connection closes when the stream ends or its reader stops.
+ * SFTP (ssh2-sftp-client) with password authentication: the server's host key is checked first
+ * (ssh2's hostVerifier, against the task's SHA256 fingerprint: no fingerprint, no connection, and the
+ * failure names the key seen so an administrator can check and pin it; never trusted on first use),
+ * then the file is checked (stat) before it is read, then streamed; the connection closes when the
+ * stream ends or its reader stops.
  */
 export function sftpFetcher(): SourceFetcher {
   return async (url, auth) => {
     const u = new URL(url);
     const path = decodeURIComponent(u.pathname);
     const client = new SftpClient('footfall-import');
+    const hostKey = { seen: null as string | null, expected: auth.hostKeyFingerprint ?? null };
     try {
       await client.connect({
         host: u.hostname,
@@ -68,19 +90,24 @@ export function sftpFetcher(): SourceFetcher {
         username: auth.username ?? '',
         ...(auth.password !== null ? { password: auth.password } : {}),
         readyTimeout: 20_000,
+        // the raw host key (no hostHash): its fingerprint must be the pinned one
+        hostVerifier: (key: Buffer) => {
+          hostKey.seen = sshFingerprint(key);
+          return hostKey.expected !== null && hostKey.seen === hostKey.expected;
+        },
       });
       const stat = await client.stat(path);
       if (!stat.isFile) throw new Error(`no such file ${path}`);
     } catch (e) {
       await client.end().catch(() => undefined);
-      throw new Error(sftpMessage(e, path), { cause: e });
+      throw new Error(sftpMessage(e, path, hostKey), { cause: e });
     }
     const stream = client.createReadStream(path);
     return (async function* () {
       try {
         for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
       } catch (e) {
-        throw new Error(sftpMessage(e, path), { cause: e });
+        throw new Error(sftpMessage(e, path, hostKey), { cause: e });
       } finally {
         stream.destroy();
         await client.end().catch(() => undefined);

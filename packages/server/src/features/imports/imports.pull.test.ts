@@ -43,7 +43,12 @@ const CSV = ['store,date,time,sales,transactions']
   .join('\n');
 const fileSales = rows.reduce((s, r) => s + r.sales, 0);
 
-const pulledBody = (kind: 'https' | 'sftp', url: string, password: string | null | undefined) => ({
+const pulledBody = (
+  kind: 'https' | 'sftp',
+  url: string,
+  password: string | null | undefined,
+  hostKeyFingerprint: string | null = kind === 'sftp' ? sftp.fingerprint : null,
+) => ({
   ...taskBody(client.id),
   name: `Pulled over ${kind}`,
   mapping: {
@@ -57,7 +62,14 @@ const pulledBody = (kind: 'https' | 'sftp', url: string, password: string | null
     decimalComma: false,
   },
   timeZone: 'UTC',
-  source: { kind, url, username: 'pos', ...(password === undefined ? {} : { password }), pullAt: '06:00' },
+  source: {
+    kind,
+    url,
+    username: 'pos',
+    ...(password === undefined ? {} : { password }),
+    pullAt: '06:00',
+    ...(kind === 'sftp' ? { hostKeyFingerprint } : {}),
+  },
 });
 
 async function createTask(body: object): Promise<ImportTask> {
@@ -183,6 +195,7 @@ describe('an SFTP source', () => {
       username: 'pos',
       hasPassword: true,
       pullAt: '06:00',
+      hostKeyFingerprint: sftp.fingerprint,
     });
     const stored = await t.db
       .selectFrom('import_task')
@@ -261,6 +274,60 @@ describe('an SFTP source', () => {
     const a1Rows = rows.filter((r) => r.store === 'A1').length;
     expect(await groupSales()).toBeCloseTo(fileSales + 10 * a1Rows, 6);
     await expectRollupsConsistent(t.db);
+  });
+
+  it('refuses a server whose host key is not pinned yet, naming the key seen (no trust on first use)', async () => {
+    const task = await createTask(pulledBody('sftp', sftp.url('/exports/sales.csv'), 'sftp-secret', null));
+    expect(task.source).toMatchObject({ kind: 'sftp', hostKeyFingerprint: null });
+    const before = await measurementCount();
+    const logins = sftp.logins.length;
+    const res = await call('POST', `${T}/${task.id}/pull`);
+    expect(res.statusCode).toBe(502);
+    const [run] = await runsOf(task.id);
+    expect(run).toMatchObject({ status: 'failed', rowsWritten: 0, pointsWritten: 0 });
+    expect(run!.message).toContain(
+      `The SFTP server's host key is not trusted yet: it shows ${sftp.fingerprint}`,
+    );
+    // refused before the password was ever sent
+    expect(sftp.logins).toHaveLength(logins);
+    expect(await measurementCount()).toBe(before);
+
+    // pasting the fingerprint the run named lets the next pull through
+    const stored = (await call('GET', `${T}/${task.id}`)).json() as ImportTask;
+    const seen = run!.message!.match(/SHA256:[A-Za-z0-9+/]{43}/)![0];
+    const put = await call('PUT', `${T}/${task.id}`, {
+      ...pulledBody('sftp', sftp.url('/exports/sales.csv'), undefined, seen),
+      name: stored.name,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await call('POST', `${T}/${task.id}/pull`)).statusCode).toBe(202);
+    await t.app.services.imports.drain();
+    expect((await runsOf(task.id))[0]).toMatchObject({ status: 'succeeded', rowsWritten: rows.length });
+  });
+
+  it('fails a pull whose server shows another host key, naming the one seen, and writes nothing', async () => {
+    const other = `SHA256:${'A'.repeat(43)}`;
+    const task = await createTask(pulledBody('sftp', sftp.url('/exports/sales.csv'), 'sftp-secret', other));
+    const before = await measurementCount();
+    const logins = sftp.logins.length;
+    const res = await call('POST', `${T}/${task.id}/pull`);
+    expect(res.statusCode).toBe(502);
+    const [run] = await runsOf(task.id);
+    expect(run).toMatchObject({ status: 'failed', rowsWritten: 0 });
+    expect(run!.message).toBe(
+      `The source could not be read: The SFTP server's host key ${sftp.fingerprint} does not match ` +
+        `the task's fingerprint ${other}: nothing was read (a changed server key, or another server answering)`,
+    );
+    expect(sftp.logins).toHaveLength(logins);
+    expect(await measurementCount()).toBe(before);
+  });
+
+  it('refuses a host key fingerprint not written as ssh-keygen -lf prints it, 400 naming the field', async () => {
+    for (const bad of ['MD5:aa:bb', 'SHA256:short', `sha256:${'A'.repeat(43)}`]) {
+      const res = await call('POST', T, pulledBody('sftp', sftp.url('/exports/sales.csv'), 'x', bad));
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().field).toBe('source.hostKeyFingerprint');
+    }
   });
 
   it('refuses an address that is not sftp://host/path/file with 400 naming the field', async () => {

@@ -1,4 +1,5 @@
 import {
+  IMPORT_KPIS,
   IMPORT_PREVIEW_ROWS,
   parseBusinessHours,
   type ImportMapping,
@@ -54,8 +55,6 @@ import {
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 /** Error rows kept for a run's report. */
 const MAX_REPORTED_ERRORS = 10_000;
-/** Points per write batch of a run (one set-based upsert each; rollups follow once, at the end). */
-const BATCH_POINTS = 50_000;
 /** Rows between two progress updates of a run. */
 const PROGRESS_ROWS = 20_000;
 
@@ -86,15 +85,24 @@ function presentTask(t: ImportTaskRow, last: ImportRunRow | undefined): ImportTa
     name: t.name,
     disabledOn: iso(t.disabled_on),
     source:
-      t.source_kind !== 'upload'
+      t.source_kind === 'sftp'
         ? {
-            kind: t.source_kind,
+            kind: 'sftp',
             url: t.source_url ?? '',
             username: t.source_username,
             hasPassword: t.source_secret !== null,
             pullAt: t.pull_at ?? '00:00',
+            hostKeyFingerprint: t.source_host_key,
           }
-        : { kind: 'upload' },
+        : t.source_kind === 'https'
+          ? {
+              kind: 'https',
+              url: t.source_url ?? '',
+              username: t.source_username,
+              hasPassword: t.source_secret !== null,
+              pullAt: t.pull_at ?? '00:00',
+            }
+          : { kind: 'upload' },
     format: t.format,
     delimiter: t.delimiter as ImportTask['delimiter'],
     encoding: t.encoding as ImportTask['encoding'],
@@ -164,6 +172,7 @@ export function createImportsService(deps: {
       source_url: pulled?.url ?? null,
       source_username: pulled?.username ?? null,
       source_secret: secret,
+      source_host_key: src.kind === 'sftp' ? (src.hostKeyFingerprint ?? null) : null,
       pull_at: pulled?.pullAt ?? null,
       format: body.format,
       delimiter: body.delimiter,
@@ -220,9 +229,12 @@ export function createImportsService(deps: {
   }
 
   /**
-   * A run: the whole file is read and checked first (rows read, rejected, the error report); a run
-   * with a bad row is rejected and writes nothing, unless the task skips bad rows. Then the file is
-   * read again and its points written through the ingest path in one transaction (all or nothing).
+   * A run, in one streaming pass over the file: each row is checked (rows read, rejected, the error
+   * report) and its figures staged in the database as they come (IngestService.bulkLoad: COPY into a
+   * temp table of the run's transaction). A run with a bad row is rejected and writes nothing (the
+   * transaction is rolled back, no series is created), unless the task skips bad rows. Then the
+   * series are found or created and the staged figures written set-based, rollups and totals
+   * included, in that same transaction (all or nothing).
    */
   async function execute(task: ImportTaskRow, run: ImportRunRow, fileId: string): Promise<void> {
     const progress = { rows_read: 0, rows_rejected: 0, rows_written: 0, bytes_read: 0 };
@@ -231,87 +243,90 @@ export function createImportsService(deps: {
     // milliseconds from the start to the end of each phase (logged: where a slow run spends its time)
     const started = performance.now();
     const phases: Record<string, number> = {};
-    const lap = (phase: string) => (phases[phase] = Math.round(performance.now() - started));
+    const lap = (phase: string) => {
+      phases[phase] = Math.round(performance.now() - started);
+      (globalThis as { __importProfile?: (p: string) => void }).__importProfile?.(phase);
+    };
+    lap('start');
     try {
       const locations = await locationsOf(task.node_id);
+      const locIndex = new Map(locations.map((l, i) => [l.id, i]));
+      const kpiIndex = new Map<string, number>(IMPORT_KPIS.map((k, i) => [k, i]));
       const errors: ImportRowError[] = [];
-      const pairs = new Map<string, { locationId: string; kpi: string }>();
+      // the (location, KPI) pairs the file feeds: location index x KPIs + KPI index
+      const pairs = new Set<number>();
       let firstError: string | null = null;
       let header: FileRow | null = null;
-      let interpret: ReturnType<typeof interpreterFor> | null = null;
-      for await (const r of readRows(
-        fileChunks(db, fileId),
-        readOptions(task, (n) => (progress.bytes_read = n)),
-      )) {
-        if (!interpret) {
-          header = r;
-          interpret = interpreterFor(task, r, locations);
-          continue;
-        }
-        progress.rows_read++;
-        const res = interpret(r);
-        if (res.errors.length > 0) {
-          progress.rows_rejected++;
-          firstError ??= res.errors[0]!.message;
-          for (const e of res.errors) if (errors.length < MAX_REPORTED_ERRORS) errors.push(e);
-        } else {
-          for (const p of res.points) {
-            const key = `${p.locationId}|${p.kpi}`;
-            if (!pairs.has(key)) pairs.set(key, { locationId: p.locationId, kpi: p.kpi });
-          }
-        }
-        if (progress.rows_read % PROGRESS_ROWS === 0) await updateRun(db, run.id, progress);
-      }
-      lap('validated');
-      if (!header) return await finish('rejected', 'The file holds no header row');
-      if (errors.length > 0) await insertRunErrors(db, run.id, errors);
-      if (progress.rows_rejected > 0 && !task.skip_invalid_rows) return await finish('rejected', firstError);
-      await updateRun(db, run.id, progress);
-
-      // the series the file feeds: the locations' own sales series (created once, like the demo's)
-      const interval = task.granularity === 'day' ? 86_400 : Number(task.granularity) * 60;
-      const made = await series.ensureUntaggedSeries(
-        [...pairs.values()].map((p) => ({ nodeId: p.locationId, protocol: p.kpi })),
-        { intervalSeconds: interval, source: 'import' },
-      );
-      lap('series');
-      const keyOf = new Map([...made].map(([k, s]) => [k, s.key]));
-      const seriesIds = [...made.values()].map((s) => s.id);
-      const nodeIds = [...new Set([...pairs.values()].map((p) => p.locationId))];
-      const points = await ingest.storeAll(
-        async (write) => {
-          let keys: number[] = [];
-          let times: number[] = [];
-          let values: number[] = [];
-          let second: ReturnType<typeof interpreterFor> | null = null;
-          for await (const r of readRows(fileChunks(db, fileId), readOptions(task))) {
-            if (!second) {
-              second = interpreterFor(task, r, locations);
+      let rejected: string | null = null;
+      const values: (number | null)[] = IMPORT_KPIS.map(() => null);
+      const loaded = await ingest.bulkLoad({
+        columns: IMPORT_KPIS.length,
+        onPhase: lap,
+        stage: async (row) => {
+          let interpret: ReturnType<typeof interpreterFor> | null = null;
+          for await (const r of readRows(
+            fileChunks(db, fileId),
+            readOptions(task, (n) => (progress.bytes_read = n)),
+          )) {
+            if (!interpret) {
+              header = r;
+              interpret = interpreterFor(task, r, locations);
               continue;
             }
-            const res = second(r);
-            if (res.errors.length > 0) continue;
-            for (const p of res.points) {
-              keys.push(keyOf.get(`${p.locationId}|${p.kpi}`)!);
-              times.push(p.utcMs);
-              values.push(p.value);
+            progress.rows_read++;
+            const res = interpret(r);
+            if (res.errors.length > 0) {
+              progress.rows_rejected++;
+              firstError ??= res.errors[0]!.message;
+              for (const e of res.errors) if (errors.length < MAX_REPORTED_ERRORS) errors.push(e);
+            } else if (res.points.length > 0) {
+              const loc = locIndex.get(res.points[0]!.locationId)!;
+              values.fill(null);
+              for (const p of res.points) {
+                const k = kpiIndex.get(p.kpi)!;
+                values[k] = p.value;
+                pairs.add(loc * IMPORT_KPIS.length + k);
+              }
+              const wait = row(loc, res.utcMs!, r.row, values);
+              if (wait) await wait;
+              progress.rows_written++;
             }
-            progress.rows_written++;
-            if (keys.length >= BATCH_POINTS) {
-              await write({ keys, times, values });
-              keys = [];
-              times = [];
-              values = [];
-            }
-            if (progress.rows_written % PROGRESS_ROWS === 0) await updateRun(db, run.id, progress);
+            if (progress.rows_read % PROGRESS_ROWS === 0) await updateRun(db, run.id, progress);
           }
-          await write({ keys, times, values });
         },
-        { seriesIds: () => seriesIds, nodeIds: () => nodeIds },
-      );
-      lap('stored');
-      log.info({ runId: run.id, rows: progress.rows_written, points, phases }, 'import run stored');
-      await finish('succeeded', progress.rows_rejected > 0 ? firstError : null, { points_written: points });
+        plan: async () => {
+          if (!header) return ((rejected = 'The file holds no header row'), null);
+          if (errors.length > 0) await insertRunErrors(db, run.id, errors);
+          if (progress.rows_rejected > 0 && !task.skip_invalid_rows) return ((rejected = firstError), null);
+          await updateRun(db, run.id, progress);
+          // the series the file feeds: the locations' own KPI series (created once, like the demo's)
+          const wanted = [...pairs].map((p) => ({
+            loc: Math.floor(p / IMPORT_KPIS.length),
+            col: p % IMPORT_KPIS.length,
+          }));
+          const interval = task.granularity === 'day' ? 86_400 : Number(task.granularity) * 60;
+          const made = await series.ensureUntaggedSeries(
+            wanted.map((p) => ({ nodeId: locations[p.loc]!.id, protocol: IMPORT_KPIS[p.col]! })),
+            { intervalSeconds: interval, source: 'import' },
+          );
+          lap('series');
+          const of = (p: { loc: number; col: number }) =>
+            made.get(`${locations[p.loc]!.id}|${IMPORT_KPIS[p.col]!}`)!;
+          return {
+            pairs: wanted.map((p) => ({ ...p, seriesKey: of(p).key })),
+            seriesIds: wanted.map((p) => of(p).id),
+            nodeIds: [...new Set(wanted.map((p) => locations[p.loc]!.id))],
+          };
+        },
+      });
+      if (!loaded) {
+        progress.rows_written = 0;
+        return await finish('rejected', rejected);
+      }
+      log.info({ runId: run.id, rows: progress.rows_written, ...loaded, phases }, 'import run stored');
+      await finish('succeeded', progress.rows_rejected > 0 ? firstError : null, {
+        points_written: loaded.points,
+      });
     } catch (e) {
       const known = e instanceof AppError;
       if (!known) log.error({ err: e, runId: run.id }, 'import run failed');
@@ -546,6 +561,7 @@ export function createImportsService(deps: {
         const body = await fetchers[task.source_kind](task.source_url, {
           username: task.source_username,
           password,
+          hostKeyFingerprint: task.source_host_key,
         });
         file = await storeFile(name, null, body);
       } catch (e) {

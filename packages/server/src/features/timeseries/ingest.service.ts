@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isAdminKind, seesWholeTree, type MeasurementInput, type Principal } from '@footfall/domain';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import { withPinnedClient, type Db } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/event-bus.js';
@@ -24,7 +27,6 @@ import {
   deleteMeasurementsFrom,
   lockForRebuild,
   lockSeriesForIngest,
-  nodeKpisOfSeries,
   rebuildNodeTotals,
   rebuildSeriesRollups,
   refreshBuckets,
@@ -32,6 +34,33 @@ import {
   touchedBuckets,
   upsertMeasurements,
 } from './ingest.rollup.repository.js';
+import {
+  STAGE_COPY,
+  createStage,
+  groupChanged,
+  refreshBulkBuckets,
+  refreshBulkDays,
+  stagePoints,
+  writeRaw,
+} from './ingest.bulk.repository.js';
+
+/** Writes one row to a bulk load's stage: location index, instant (epoch ms), row number, values. */
+export type StageRow = (
+  loc: number,
+  ms: number,
+  seq: number,
+  values: readonly (number | null)[],
+) => Promise<void> | undefined;
+
+/** Where a bulk load's staged values go: the series key of each (location index, value column). */
+export interface BulkPlan {
+  pairs: { loc: number; col: number; seriesKey: number }[];
+  seriesIds: string[];
+  nodeIds: string[];
+}
+
+/** Above this many series a bulk load takes the exclusive rebuild lock instead of one lock a series. */
+const MAX_SERIES_LOCKS = 2000;
 
 /** Who pushes: a signed-in admin-kind user, or a device holding a client group's ingest key. */
 export interface IngestCaller {
@@ -174,48 +203,112 @@ export function createIngestService(deps: {
     },
 
     /**
-     * A bulk load that lands whole or not at all (an import run): `load` hands `write` its batches;
-     * every batch goes into one transaction as a set-based raw upsert (no per-batch rollup work), and
-     * once all are in, the rollups of the touched series are rebuilt from raw for the touched range only
-     * (`chunkSeries` series a statement) and the node totals they feed for that range, under the rebuild
-     * lock. A failure (or `load` throwing) rolls everything back. Inside a batch the last point of a
-     * (series, instant) wins, and a later batch replaces an earlier one's point. The listeners are not
-     * told (they follow live door counts); the bus hears one `measurementsIngested` after commit.
-     * Answers the points written.
+     * A bulk load (an import run), set-based end to end on one connection and in one transaction:
+     * `stage` is handed `row` and streams its rows into a temp table through COPY FROM STDIN (the
+     * rows are buffered to 256 KiB a write; `row` answers a promise to await when the connection
+     * lags: constant memory);
+     * `plan` then says which series each (location, value column) feeds, or null to abandon the load
+     * (a rejected run: rolled back, nothing written). The points are written and every rollup and
+     * node total they touch brought up to date by a fixed number of statements
+     * (ingest.bulk.repository.ts), under the same per-series locks as live ingest, so live ingest of
+     * other series never waits for an import (a load of more than 2,000 series takes the exclusive
+     * rebuild lock instead). Inside the file the last row of a (series, instant) wins; a point
+     * already stored with the same value is left alone and rebuilds nothing. `onPhase` is told as
+     * each phase ends (the run's log). Answers the points of the file and how many changed.
      */
-    async storeAll(
-      load: (write: (points: ResolvedPoints) => Promise<void>) => Promise<void>,
-      ids: { seriesIds: () => string[]; nodeIds: () => string[] },
-      opts: { chunkSeries?: number } = {},
-    ): Promise<number> {
+    async bulkLoad(opts: {
+      columns: number;
+      stage: (row: StageRow) => Promise<void>;
+      plan: () => Promise<BulkPlan | null>;
+      onPhase?: (phase: string) => void;
+    }): Promise<{ points: number; changed: number } | null> {
+      const phase = opts.onPhase ?? (() => undefined);
       await series.refreshStale();
-      let written = 0;
-      const touched = new Set<number>();
-      const range = { fromMs: Infinity, toMs: -Infinity };
-      await db.transaction().execute(async (trx) => {
-        await load(async (points) => {
-          if (points.keys.length === 0) return;
-          const { keys, times, values } = lastOfEach(points);
-          await upsertMeasurements(trx, keys, times, values);
-          for (let i = 0; i < keys.length; i++) {
-            touched.add(keys[i]!);
-            if (times[i]! < range.fromMs) range.fromMs = times[i]!;
-            if (times[i]! > range.toMs) range.toMs = times[i]!;
+      let ids: BulkPlan | null = null;
+      const result = await withPinnedClient(db, async (client, on) => {
+        await client.query('begin');
+        try {
+          // the staged points are sorted once (a million rows: in memory rather than on disk)
+          await client.query(`set local work_mem = '256MB'`);
+          await createStage(on, opts.columns);
+          const copy = client.query(copyFrom(STAGE_COPY));
+          const sent = finished(copy);
+          // a failed COPY is seen by `finished` (awaited below), never as an uncaught 'error'
+          sent.catch(() => undefined);
+          let text = '';
+          const flush = async () => {
+            const chunk = text;
+            text = '';
+            if (chunk.length > 0 && !copy.write(chunk)) await once(copy, 'drain');
+          };
+          const range = { lo: Infinity, hi: -Infinity };
+          const row: StageRow = (loc, ms, seq, values) => {
+            if (ms < range.lo) range.lo = ms;
+            if (ms > range.hi) range.hi = ms;
+            text += `${loc}\t${ms}\t${seq}`;
+            for (const v of values) text += v === null ? '\t\\N' : `\t${v}`;
+            text += '\n';
+            return text.length >= 262_144 ? flush() : undefined;
+          };
+          try {
+            await opts.stage(row);
+            await flush();
+          } catch (e) {
+            copy.destroy(e as Error);
+            await sent.catch(() => undefined);
+            throw e;
           }
-          written += keys.length;
-        });
-        if (written === 0) return;
-        // exclusive: live ingest waits (its delta updates would race the rebuilt totals)
-        await lockForRebuild(trx);
-        const seriesKeys = [...touched].sort((x, y) => x - y);
-        const chunk = opts.chunkSeries ?? 100;
-        for (let i = 0; i < seriesKeys.length; i += chunk)
-          await rebuildSeriesRollups(trx, seriesKeys.slice(i, i + chunk), range);
-        await rebuildNodeTotals(trx, await nodeKpisOfSeries(trx, seriesKeys), range);
+          copy.end();
+          await sent;
+          phase('staged');
+          ids = await opts.plan();
+          if (!ids) {
+            await client.query('rollback');
+            return null;
+          }
+          const points = await stagePoints(on, opts.columns, ids.pairs);
+          phase('points sorted');
+          const { changed, allNew } = await writeRaw(on, points);
+          phase('raw written');
+          if (changed > 0) {
+            // the region the reads of old rollup rows are bounded to: the plan's series, the staged range
+            const ext = {
+              keys: [...new Set(ids.pairs.map((p) => p.seriesKey))].sort((a, b) => a - b),
+              lo: new Date(Math.floor(range.lo / 900_000) * 900_000),
+              hi: new Date(Math.floor(range.hi / 900_000) * 900_000 + 900_000),
+            };
+            if (ext.keys.length > MAX_SERIES_LOCKS) await lockForRebuild(on);
+            else await lockSeriesForIngest(on, ext.keys);
+            // one row a changed point; grouped by bucket when some bucket holds two (not an import's)
+            await client.query('savepoint bulk_buckets');
+            try {
+              await groupChanged(on, false, allNew);
+              phase('buckets');
+              await refreshBulkBuckets(on, ext);
+              await client.query('release savepoint bulk_buckets');
+            } catch (e) {
+              if ((e as { code?: string }).code !== '21000') throw e;
+              await client.query('rollback to savepoint bulk_buckets');
+              await groupChanged(on, true, allNew);
+              phase('buckets');
+              await refreshBulkBuckets(on, ext);
+            }
+            phase('15-minute rollups and node totals');
+            await refreshBulkDays(on, ext.keys);
+            phase('daily rollups and node totals');
+          }
+          await client.query('commit');
+          phase('committed');
+          return { points, changed };
+        } catch (e) {
+          await client.query('rollback').catch(() => undefined);
+          throw e;
+        }
       });
-      if (written > 0)
-        bus.emit('measurementsIngested', { timeSeriesIds: ids.seriesIds(), nodeIds: ids.nodeIds() });
-      return written;
+      const plan = ids as BulkPlan | null;
+      if (result && result.changed > 0 && plan)
+        bus.emit('measurementsIngested', { timeSeriesIds: plan.seriesIds, nodeIds: plan.nodeIds });
+      return result;
     },
 
     /**

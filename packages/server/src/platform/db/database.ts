@@ -1,4 +1,4 @@
-import { Kysely, Migrator, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -31,6 +31,55 @@ export const STATEMENT_GRACE_MS = 1000;
 
 type Query = (...args: unknown[]) => unknown;
 
+/** The pool behind each Db made here (withPinnedClient). */
+const poolOf = new WeakMap<
+  object,
+  { connect(): Promise<pg.PoolClient>; unbound(client: pg.PoolClient): () => void }
+>();
+
+/**
+ * Runs `work` on one connection of the Db's pool, held for the whole call: the raw client (COPY FROM
+ * STDIN through pg-copy-streams, session settings, an explicit BEGIN/COMMIT) and a Kysely on that same
+ * connection (the repositories' SQL). The connection goes back to the pool afterwards; one that failed
+ * mid-transaction is discarded rather than reused. A bulk load is not request serving: the connection
+ * runs without the statement timeout (DB_STATEMENT_TIMEOUT_MS) meanwhile, restored afterwards.
+ */
+export async function withPinnedClient<T>(
+  db: Db,
+  work: (client: pg.PoolClient, on: Db) => Promise<T>,
+): Promise<T> {
+  const pool = poolOf.get(db);
+  if (!pool) throw new Error('withPinnedClient: a Db made by createDb is needed');
+  const client = await pool.connect();
+  const rebind = pool.unbound(client);
+  try {
+    await client.query('set statement_timeout = 0');
+  } catch (e) {
+    rebind();
+    client.release(e as Error);
+    throw e;
+  }
+  const single = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: {
+        connect: async () => ({ query: client.query.bind(client), release: () => undefined }),
+        end: async () => undefined,
+      } as unknown as pg.Pool,
+    }),
+  });
+  let failed: Error | undefined;
+  try {
+    return await work(client, single);
+  } catch (e) {
+    failed = e as Error;
+    throw e;
+  } finally {
+    await single.destroy();
+    rebind();
+    client.release(failed);
+  }
+}
+
 export function createDb(
   url: string,
   opts: DbOptions = {},
@@ -49,6 +98,8 @@ export function createDb(
   /** the statement_timeout set on each connection */
   const applied = new WeakMap<pg.PoolClient, number>();
   const guarded = new WeakSet<pg.PoolClient>();
+  /** each guarded connection's own query function */
+  const unguarded = new WeakMap<pg.PoolClient, pg.PoolClient['query']>();
 
   /** A statement without an answer past its deadline fails, and its connection is dropped. */
   function guard(client: pg.PoolClient) {
@@ -74,6 +125,7 @@ export function createDb(
       });
     };
     client.query = patched as typeof client.query;
+    unguarded.set(client, query as typeof client.query);
     guarded.add(client);
   }
 
@@ -94,10 +146,22 @@ export function createDb(
       return client;
     },
     end: () => pool.end(),
+    /** the connection without the client-side deadline until the returned function is called */
+    unbound(client: pg.PoolClient) {
+      const patched = client.query;
+      const own = unguarded.get(client);
+      if (own) client.query = own;
+      // the next lease sets statement_timeout again
+      applied.delete(client);
+      return () => {
+        client.query = patched;
+      };
+    },
   };
   const db = new Kysely<Database>({
     dialect: new UnitOfWorkDialect({ pool: limitedPool as unknown as pg.Pool }),
   });
+  poolOf.set(db, limitedPool);
   return {
     db,
     pool,

@@ -13,6 +13,8 @@ export interface ImportTaskTable {
   source_url: string | null;
   source_username: string | null;
   source_secret: Buffer | null;
+  /** an SFTP server's host key fingerprint, SHA256 (migration 0910) */
+  source_host_key: ColumnType<string | null, string | null | undefined, string | null>;
   pull_at: string | null;
   format: 'csv' | 'xlsx';
   delimiter: string;

@@ -30,6 +30,7 @@ import * as m0820 from './0820_alert_webhook_secret_sealed.js';
 import * as m0821 from './0821_alert_demo_name_key.js';
 import * as m0750 from './0750_tracks.js';
 import * as m0850 from './0850_timeseries_layout.js';
+import * as m0910 from './0910_import_sftp_host_key.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0820_alert_webhook_secret_sealed': m0820,
   '0821_alert_demo_name_key': m0821,
   '0850_timeseries_layout': m0850,
+  '0910_import_sftp_host_key': m0910,
 };

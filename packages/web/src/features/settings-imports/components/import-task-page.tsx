@@ -52,6 +52,8 @@ interface Draft {
   username: string;
   password: string;
   pullAt: string;
+  /** SFTP: the server's host key fingerprint (SHA256:...), empty = none */
+  hostKey: string;
   format: ImportTaskBody['format'];
   delimiter: ImportTaskBody['delimiter'];
   encoding: ImportTaskBody['encoding'];
@@ -68,6 +70,7 @@ const EMPTY: Draft = {
   username: '',
   password: '',
   pullAt: '06:00',
+  hostKey: '',
   format: 'csv',
   delimiter: 'comma',
   encoding: 'utf-8',
@@ -93,6 +96,7 @@ const draftOf = (task: ImportTask): Draft => ({
   username: task.source.kind !== 'upload' ? (task.source.username ?? '') : '',
   password: '',
   pullAt: task.source.kind !== 'upload' ? task.source.pullAt : '06:00',
+  hostKey: task.source.kind === 'sftp' ? (task.source.hostKeyFingerprint ?? '') : '',
   format: task.format,
   delimiter: task.delimiter,
   encoding: task.encoding,
@@ -120,6 +124,9 @@ function bodyOf(d: Draft, groupId: string, hadPassword: boolean): unknown {
             // empty: keep the stored password (when there is one)
             ...(d.password !== '' ? { password: d.password } : hadPassword ? {} : { password: null }),
             pullAt: d.pullAt,
+            ...(d.sourceKind === 'sftp'
+              ? { hostKeyFingerprint: d.hostKey.trim() === '' ? null : d.hostKey.trim() }
+              : {}),
           }
         : { kind: 'upload' },
     format: d.format,
@@ -345,6 +352,21 @@ export function ImportTaskPage() {
                   />,
                   6,
                 )}
+                {draft.sourceKind === 'sftp' &&
+                  cell(
+                    <TextField
+                      fullWidth
+                      size="small"
+                      label={t('imp_host_key')}
+                      value={draft.hostKey}
+                      placeholder="SHA256:…"
+                      autoComplete="off"
+                      helperText={t('imp_host_key_help')}
+                      onChange={(e) => set('hostKey', e.target.value)}
+                      {...err('source.hostKeyFingerprint')}
+                    />,
+                    12,
+                  )}
               </>
             )}
           </>,
