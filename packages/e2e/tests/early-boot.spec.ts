@@ -45,9 +45,10 @@ test('a dashboard URL starts its data and chunks from the document, once each', 
     expect(matching, call).toHaveLength(1);
     expect(new URL(matching[0]!.initiator, url).pathname, `${call} initiator`).toBe(documentPath);
   }
-  // the language file and the dashboard chunk are preloaded by the document as well
+  // the language's one text file and the dashboard chunk are preloaded by the document as well
   const preloaded = sent.filter((s) => s.url.startsWith('/assets/') && s.url.endsWith('.js'));
-  expect(preloaded.some((s) => /\/assets\/en-[\w-]+\.js$/.test(s.url))).toBe(true);
+  expect(preloaded.filter((s) => /\/assets\/texts-en-[\w-]+\.js$/.test(s.url))).toHaveLength(1);
+  expect(preloaded.filter((s) => /\/assets\/texts-(fr|es)-[\w-]+\.js$/.test(s.url))).toEqual([]);
   expect(preloaded.some((s) => /\/assets\/dashboard-[\w-]+\.js$/.test(s.url))).toBe(true);
   expect(violations).toEqual([]);
   await expectNoSeriousA11yViolations(page, 'dashboard (cold load)');

@@ -97,8 +97,9 @@ for (const lang of LANGS.filter((l) => l !== 'en')) {
     const mark = page.getByTestId('completeness-mark');
     await expect(mark).toHaveText(
       lang === 'fr'
-        ? 'Données incomplètes pour 1 emplacements sur 1'
-        : 'Datos incompletos en 1 de 1 ubicaciones',
+        ? // French and Spanish put the counts last, so one location reads as well as several
+          'Emplacements aux données incomplètes : 1 sur 1'
+        : 'Ubicaciones con datos incompletos: 1 de 1',
     );
     await mark.focus();
     await expect(page.getByRole('tooltip')).toContainText('Ottawa Rideau');

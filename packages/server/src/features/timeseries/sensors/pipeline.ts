@@ -68,8 +68,15 @@ export function localInstant(text: string, deviceTimeZone: string): number {
     iso = iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2').replace(/([+-]\d{2})$/, '$1:00');
     return Date.parse(iso);
   }
+  const w = wallClock(t);
+  if (!w) return NaN;
+  return fromLocalMinute(deviceTimeZone, w.minute).utcMs + w.ms;
+}
+
+/** A wall-clock text without offset (`LOCAL`): its local minute and the milliseconds past it; null if invalid. */
+function wallClock(t: string): { minute: number; ms: number } | null {
   const m = LOCAL.exec(t);
-  if (!m) return NaN;
+  if (!m) return null;
   const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
     number,
     number,
@@ -77,10 +84,10 @@ export function localInstant(text: string, deviceTimeZone: string): number {
     number,
     number,
   ];
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return NaN;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
   const seconds = Number(m[6] ?? 0) + Number(m[7] ?? 0);
-  if (seconds >= 61) return NaN;
-  return fromLocalMinute(deviceTimeZone, localMinute(y, mo, d, h, mi)).utcMs + Math.round(seconds * 1000);
+  if (seconds >= 61) return null;
+  return { minute: localMinute(y, mo, d, h, mi), ms: Math.round(seconds * 1000) };
 }
 
 /**
@@ -95,19 +102,9 @@ export function localInstantReader(
   deviceTimeZone: string,
 ): (text: string) => number {
   const wall = (t: string) => {
-    const m = LOCAL.exec(t.trim());
-    if (!m || OFFSET.test(t.trim())) return null;
-    const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
-    const seconds = Number(m[6] ?? 0) + Number(m[7] ?? 0);
-    if (seconds >= 61) return null;
-    return { minuteMs: localMinute(y, mo, d, h, mi) * 60_000, ms: Math.round(seconds * 1000) };
+    if (OFFSET.test(t.trim())) return null;
+    const w = wallClock(t.trim());
+    return w && { minuteMs: w.minute * 60_000, ms: w.ms };
   };
   let lo = Infinity;
   let hi = -Infinity;

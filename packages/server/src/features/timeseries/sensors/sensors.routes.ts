@@ -84,36 +84,26 @@ export const sensorRoutes: Feature = (services) => async (app) => {
 
   // a device's CSV export, uploaded as the body (text/csv or text/plain)
   app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-  r.post(
-    '/api/ingest/xovis/export/:id',
-    {
-      bodyLimit: 20 * 1024 * 1024,
-      config: { access: 'ingest' },
-      schema: {
-        tags,
-        security,
-        params: DeviceParams,
-        body: z.string(),
-        response: { 200: SensorIngestResponse },
+  const exportReaders = {
+    xovis: (req: FastifyRequest, id: string, csv: string) => sensors.xovisExport(req, id, csv),
+    axis: (req: FastifyRequest, id: string, csv: string) => sensors.axisExport(req, id, csv),
+  };
+  for (const [vendor, read] of Object.entries(exportReaders))
+    r.post(
+      `/api/ingest/${vendor}/export/:id`,
+      {
+        bodyLimit: 20 * 1024 * 1024,
+        config: { access: 'ingest' },
+        schema: {
+          tags,
+          security,
+          params: DeviceParams,
+          body: z.string(),
+          response: { 200: SensorIngestResponse },
+        },
       },
-    },
-    async (req) => sensors.xovisExport(req, req.params.id, req.body),
-  );
-  r.post(
-    '/api/ingest/axis/export/:id',
-    {
-      bodyLimit: 20 * 1024 * 1024,
-      config: { access: 'ingest' },
-      schema: {
-        tags,
-        security,
-        params: DeviceParams,
-        body: z.string(),
-        response: { 200: SensorIngestResponse },
-      },
-    },
-    async (req) => sensors.axisExport(req, req.params.id, req.body),
-  );
+      async (req) => read(req, req.params.id, req.body),
+    );
 
   const keyTags = ['devices'];
   r.get(

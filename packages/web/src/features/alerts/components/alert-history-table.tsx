@@ -39,7 +39,9 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
             <TableCell sx={props.showAlert ? WIDE_ONLY : {}}>{t('alerts_col_node')}</TableCell>
             <TableCell>{t('alerts_col_opened')}</TableCell>
             <TableCell sx={WIDE_ONLY}>{t('alerts_col_resolved')}</TableCell>
-            <TableCell align="right">{t('alerts_col_value')}</TableCell>
+            <TableCell align="right" sx={WIDE_ONLY}>
+              {t('alerts_col_value')}
+            </TableCell>
             <TableCell sx={WIDE_ONLY}>{t('alerts_col_sent')}</TableCell>
           </TableRow>
         </TableHead>
@@ -58,6 +60,10 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
               <TableCell sx={props.showAlert ? WIDE_ONLY : {}}>{o.nodeName}</TableCell>
               <TableCell>
                 {when(o.openedOn, locale)}
+                {/* on phones the value moves under the time, so the table keeps to the screen's width */}
+                <Typography variant="caption" color="text.secondary" component="div" sx={NARROW_ONLY}>
+                  {t('alerts_col_value')}: {valueText(o)}
+                </Typography>
                 {!o.resolvedOn && (
                   <Box sx={NARROW_ONLY}>
                     <Chip size="small" color="error" label={t('alerts_still_open')} />
@@ -71,8 +77,8 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
                   <Chip size="small" color="error" label={t('alerts_still_open')} />
                 )}
               </TableCell>
-              <TableCell align="right">
-                {o.value ?? '–'} / {o.threshold ?? '–'}
+              <TableCell align="right" sx={WIDE_ONLY}>
+                {valueText(o)}
               </TableCell>
               <TableCell sx={{ ...WIDE_ONLY, maxWidth: 420 }}>
                 {o.deliveries.map((d) => (
@@ -88,3 +94,5 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
     </TableContainer>
   );
 }
+
+const valueText = (o: AlertOccurrence) => `${o.value ?? '–'} / ${o.threshold ?? '–'}`;
