@@ -62,7 +62,7 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
                 {when(o.openedOn, locale)}
                 {/* on phones the value moves under the time, so the table keeps to the screen's width */}
                 <Typography variant="caption" color="text.secondary" component="div" sx={NARROW_ONLY}>
-                  {t('alerts_col_value')}: {valueText(o)}
+                  {t('alerts_value_caption', { value: valueText(o, locale) })}
                 </Typography>
                 {!o.resolvedOn && (
                   <Box sx={NARROW_ONLY}>
@@ -78,7 +78,7 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
                 )}
               </TableCell>
               <TableCell align="right" sx={WIDE_ONLY}>
-                {valueText(o)}
+                {valueText(o, locale)}
               </TableCell>
               <TableCell sx={{ ...WIDE_ONLY, maxWidth: 420 }}>
                 {o.deliveries.map((d) => (
@@ -95,4 +95,9 @@ export function AlertHistoryTable(props: { rows: AlertOccurrence[]; showAlert: b
   );
 }
 
-const valueText = (o: AlertOccurrence) => `${o.value ?? '–'} / ${o.threshold ?? '–'}`;
+/** "value / threshold" in the reader's number format (a threshold from an objective has decimals) */
+const valueText = (o: AlertOccurrence, locale: string) => {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const number = (n: number | null | undefined) => (n == null ? '–' : format.format(n));
+  return `${number(o.value)} / ${number(o.threshold)}`;
+};
