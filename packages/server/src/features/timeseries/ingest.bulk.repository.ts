@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { BUCKET_AGGREGATES_SQL } from './ingest.rollup.repository.js';
 
 /**
  * The set-based write path of a bulk load (an import run), on one pinned connection inside one
@@ -308,14 +309,7 @@ export async function refreshBulkDays(on: Db, keys: number[]): Promise<void> {
     .raw(
       `
     create temp table bulk_day_fresh on commit drop as
-    select t.series_key, t.local_date,
-      sum(r.sum) as sum, sum(r.count)::int as count, min(r.min) as min, max(r.max) as max,
-      (min(array[extract(epoch from r.bucket)::float8, r.first]))[2] as first,
-      (max(array[extract(epoch from r.bucket)::float8, r.last]))[2] as last,
-      sum(r.bh_sum) as bh_sum, sum(r.bh_count)::int as bh_count,
-      min(r.bh_min) as bh_min, max(r.bh_max) as bh_max,
-      (min(array[extract(epoch from r.bucket)::float8, r.bh_first]) filter (where r.bh_count > 0))[2] as bh_first,
-      (max(array[extract(epoch from r.bucket)::float8, r.bh_last]) filter (where r.bh_count > 0))[2] as bh_last
+    select t.series_key, t.local_date, ${BUCKET_AGGREGATES_SQL}
     from bulk_day t
     cross join lateral (
       select * from rollup_15m r where r.series_key = t.series_key and r.bucket >= t.lo and r.bucket < t.hi

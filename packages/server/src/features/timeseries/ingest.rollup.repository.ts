@@ -33,15 +33,16 @@ const BUCKET_SUMS = sql.raw(`
   (min(array[extract(epoch from m.occurred_on)::float8, m.value]) filter (where m.inh and t.coverage = 2))[2] as edge_first,
   (max(array[extract(epoch from m.occurred_on)::float8, m.value]) filter (where m.inh and t.coverage = 2))[2] as edge_last`);
 
-/** Aggregates of 15-minute rows `r` into daily value columns. */
-const BUCKET_AGGREGATES = sql.raw(`
+/** Aggregates of 15-minute rows `r` into daily value columns (the text: the bulk load uses it too). */
+export const BUCKET_AGGREGATES_SQL = `
   sum(r.sum) as sum, sum(r.count)::int as count, min(r.min) as min, max(r.max) as max,
   (min(array[extract(epoch from r.bucket)::float8, r.first]))[2] as first,
   (max(array[extract(epoch from r.bucket)::float8, r.last]))[2] as last,
   sum(r.bh_sum) as bh_sum, sum(r.bh_count)::int as bh_count,
   min(r.bh_min) as bh_min, max(r.bh_max) as bh_max,
   (min(array[extract(epoch from r.bucket)::float8, r.bh_first]) filter (where r.bh_count > 0))[2] as bh_first,
-  (max(array[extract(epoch from r.bucket)::float8, r.bh_last]) filter (where r.bh_count > 0))[2] as bh_last`);
+  (max(array[extract(epoch from r.bucket)::float8, r.bh_last]) filter (where r.bh_count > 0))[2] as bh_last`;
+const BUCKET_AGGREGATES = sql.raw(BUCKET_AGGREGATES_SQL);
 
 const COLUMN_NAMES = 'sum, count, min, max, first, last, bh_sum, bh_count, bh_min, bh_max, bh_first, bh_last';
 const VALUE_COLUMNS = sql.raw(COLUMN_NAMES);
