@@ -36,12 +36,15 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
-    trace: 'retain-on-failure',
+    // recording a trace costs every test CPU time (screencast frames, DOM snapshots); in CI a failed test
+    // is retried once with the trace on, locally a failed test keeps the trace it recorded
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   webServer: Array.from({ length: servers }, (_, i) => {
-    /** a fresh data directory each run: new database, fresh demo organisation */
-    const dataDir = path.join(here, 'test-output', `server-data-${i}`);
+    /** a fresh data directory each run: new database, fresh demo organisation (named by port, so that
+     * two runs on different ports never remove each other's database) */
+    const dataDir = path.join(here, 'test-output', `server-data-${port + i}`);
     return {
       command: `rm -rf "${dataDir}" && node --enable-source-maps ../server/dist/main.js`,
       url: `${urlOf(i)}/api/health`,

@@ -317,20 +317,24 @@ test.describe('desktop dashboard', () => {
     await expectNoSeriousA11yViolations(page, 'en-dashboard-link-confirmation');
     await page.getByRole('button', { name: 'Yes' }).click();
     await expect(page.locator('[data-widget-type=ranking] li').first()).toBeVisible();
+    const linkedName = async () =>
+      (await api.get<{ linkedTemplateName: string | null }>(`/api/Dashboard/${dash.id}`)).linkedTemplateName;
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Dashboard saved')).toBeVisible();
-    const saved = await api.get<{ linkedTemplateName: string | null }>(`/api/Dashboard/${dash.id}`);
-    expect(saved.linkedTemplateName).toBe('Weekly traffic');
+    expect(await linkedName()).toBe('Weekly traffic');
     // an edit breaks the local link: unlinked_local asks confirm_unlink_dashboard
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.locator('[data-widget-id=inout]').getByRole('button', { name: 'Remove widget' }).click();
     await page.getByTestId('tree-apply').click();
     await expect(page.getByRole('dialog')).toContainText('will no longer follow the template Weekly traffic');
     await page.getByRole('button', { name: 'No' }).click();
+    // the first save's message may still be on screen: wait for the second save itself
+    const saving = page.waitForResponse(
+      (r) => r.request().method() !== 'GET' && r.url().includes('/api/Dashboard') && r.ok(),
+    );
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Dashboard saved')).toBeVisible();
-    const unlinked = await api.get<{ linkedTemplateName: string | null }>(`/api/Dashboard/${dash.id}`);
-    expect(unlinked.linkedTemplateName).toBeNull();
+    await saving;
+    expect(await linkedName()).toBeNull();
   });
 
   for (const lang of LANGS) {

@@ -100,9 +100,14 @@ async function expectReadable(page: Page) {
   // the figures of every card, as far as the loaded machine delivers them in a minute (what is shown
   // is checked either way)
   await page
-    .waitForFunction(() => document.querySelectorAll('[role=progressbar]').length === 0, null, {
-      timeout: 60_000,
-    })
+    // loading indicators only: the ranking widget's bars are determinate progress bars (aria-valuenow)
+    .waitForFunction(
+      () => document.querySelectorAll('[role=progressbar]:not([aria-valuenow])').length === 0,
+      null,
+      {
+        timeout: 60_000,
+      },
+    )
     .catch(() => undefined);
   await content.evaluate((el) => el.scrollTo(0, 0));
   const cut = await page.evaluate((width) => {
