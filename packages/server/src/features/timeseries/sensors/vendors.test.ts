@@ -291,6 +291,7 @@ describe('vendor pushes through /api/ingest/<vendor>', () => {
     // the manual's example is not JSON (comments, a missing comma): kept verbatim, refused
     const manual = await post('milesight', text('milesight-vs121-p-region-periodic-manual.txt'));
     expect(manual.statusCode).toBe(400);
+    expect(await points(devices.vs121p!, 'Occupancy')).toEqual([]);
     // built here from the fields the manual documents (samples/README.md): 10 people in view at the end
     const report = {
       event: 'Region People Counting',
