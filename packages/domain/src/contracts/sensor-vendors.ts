@@ -107,11 +107,20 @@ const MilesightLine = z.looseObject({
   line_name: z.string().max(200).optional(),
   line_uuid: z.string().max(100).optional(),
 });
+const MilesightRegion = z.looseObject({
+  region: z.number().int().min(0).max(1000),
+  region_name: z.string().max(200).optional(),
+  region_uuid: z.string().max(100).optional(),
+});
 /**
- * Milesight VS1xx (PoE/Wi-Fi: VS121-P, VS125, VS133-P, VS135-P) HTTP/MQTT JSON report: `device_info`
+ * Milesight VS1xx (PoE/Wi-Fi/4G: VS125, VS133-P, VS135-P) HTTP/MQTT JSON report: `device_info`
  * (serial `device_sn`, `device_mac`), `time_info` (period `start_time`/`end_time`, or `time` of a
  * trigger) and, as configured on the device, `line_periodic_data` (counts of the period per line),
- * `line_total_data` (running totals), `line_trigger_data` (totals at a crossing) and region data.
+ * `line_total_data` (running totals), `line_trigger_data` (running totals at a crossing), `region_data`
+ * (`region_count_data`: people in each region at the period end; `dwell_time_data`: average and
+ * longest stay in ms) and `region_trigger_data` (a person's stay). The VS121-P "Region People
+ * Counting" report (`event`, `current_total`, `current_counted` per region) shares `device_info` and
+ * `time_info` (its times written `2022/12/20 18:15:52`, device-local).
  */
 export const MilesightPush = z.looseObject({
   device_info: z.looseObject({
@@ -136,6 +145,21 @@ export const MilesightPush = z.looseObject({
     .array(MilesightLine.extend({ total: z.looseObject({ in: Count, out: Count }) }))
     .max(100)
     .optional(),
+  region_data: z
+    .looseObject({
+      region_count_data: z
+        .array(MilesightRegion.extend({ total: z.looseObject({ current_total: Count }) }))
+        .max(100)
+        .optional(),
+      dwell_time_data: z
+        .array(MilesightRegion.extend({ avg_dwell_time: Count, max_dwell_time: Count.optional() }))
+        .max(100)
+        .optional(),
+    })
+    .optional(),
+  event: z.string().max(100).optional(),
+  report_type: z.string().max(40).optional(),
+  current_total: Count.optional(),
 });
 export type MilesightPush = z.infer<typeof MilesightPush>;
 

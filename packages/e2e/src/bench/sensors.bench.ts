@@ -19,7 +19,7 @@ import { freshDatabase, printTable, step, type BenchModule } from './bench-kit.j
  * them: batches of minute intervals where the format carries many (measurements, Xovis records,
  * Irisys count logs, Axis Retail Data measurements, Vivotek counting info (JSON and CSV), Brickstream Count rows, Axis CSV
  * export rows uploaded for one device), one alarm or report per
- * request where the device sends one (Hikvision, Milesight). Every answer is checked (200, accepted).
+ * request where the device sends one (Hikvision, Milesight periodic, trigger and VS121-P region reports). Every answer is checked (200, accepted).
  */
 const MINUTE = 60_000;
 
@@ -213,6 +213,33 @@ function formats(perRequest: number, startMs: number): Format[] {
           ],
         }),
         points: 2,
+      }),
+    },
+    {
+      // running totals at each crossing: the first request's totals are the baseline
+      name: 'Milesight trigger report (1/request)',
+      url: '/api/ingest/milesight',
+      body: (i, mac) => ({
+        body: JSON.stringify({
+          device_info: { device_mac: mac },
+          time_info: { time: iso(startMs + i * MINUTE + 30_000) },
+          line_trigger_data: [{ line: 1, line_name: 'Line1', total: { in: 3 * i, out: 2 * i } }],
+        }),
+        points: 2,
+      }),
+    },
+    {
+      name: 'Milesight VS121-P region report (1/request)',
+      url: '/api/ingest/milesight',
+      body: (i, mac) => ({
+        body: JSON.stringify({
+          event: 'Region People Counting',
+          report_type: 'interval',
+          device_info: { device_mac: mac },
+          time_info: { start_time: iso(startMs + i * MINUTE), end_time: iso(startMs + (i + 1) * MINUTE) },
+          current_total: i % 7,
+        }),
+        points: 1,
       }),
     },
   ];

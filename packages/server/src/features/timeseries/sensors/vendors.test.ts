@@ -114,6 +114,7 @@ describe('vendor pushes through /api/ingest/<vendor>', () => {
     await device('hikTrigger', 'Asia/Shanghai', { macAddress: '10:12:FB:D3:C2:35' });
     await device('hikRange', 'Europe/Berlin', { macAddress: '44:47:CC:50:00:C1' });
     await device('milesight', 'Asia/Shanghai', { serialNumber: '6384E16179950009' });
+    await device('vs121p', 'Asia/Shanghai', { serialNumber: '369362028335' });
     await device('vivotek', 'Asia/Taipei', { macAddress: '00:02:81:31:00:08' });
   });
 
@@ -219,22 +220,19 @@ describe('vendor pushes through /api/ingest/<vendor>', () => {
     expect(await points(devices.hikRealTime!, 'TrafficOut')).toEqual([['2021-06-22 16:37', 1]]);
   });
 
-  it('Milesight periodic report: both lines add up in the period start minute; totals and regions not doubled', async () => {
+  it('Milesight periodic report: lines add up in the period start minute; region people as Occupancy, stays as DwellTime', async () => {
     const res = await post('milesight', json('milesight-vs125-periodic.json5'));
     expect(res.statusCode).toBe(200);
+    // in/out of the two lines (summed per direction), Region1's 2 people, Region1's average stay
     expect(res.json()).toEqual({
-      accepted: 2,
+      accepted: 4,
       deviceIds: [devices.milesight!.id],
-      ignored: ['line_total_data', 'region_data'],
+      ignored: ['line_total_data'],
     });
     expect(await points(devices.milesight!, 'TrafficIn')).toEqual([['2024-05-30 20:20', 0]]);
-    // a trigger report carries no period: nothing is stored from it
-    const trigger = await post('milesight', json('milesight-vs125-line-trigger.json5'));
-    expect(trigger.json()).toEqual({
-      accepted: 0,
-      deviceIds: [devices.milesight!.id],
-      ignored: ['line_trigger_data'],
-    });
+    expect(await points(devices.milesight!, 'Occupancy')).toEqual([['2024-05-30 20:20', 2]]);
+    // avg_dwell_time 308367 ms
+    expect(await points(devices.milesight!, 'DwellTime')).toEqual([['2024-05-30 20:20', 308.367]]);
     // a report of another period with people counted (built here in the sample's shape)
     const later = json('milesight-vs125-periodic.json5');
     later.time_info = { start_time: '2024-05-30T20:21:49+08:00', end_time: '2024-05-30T20:22:49+08:00' };
@@ -251,6 +249,81 @@ describe('vendor pushes through /api/ingest/<vendor>', () => {
       ['2024-05-30 20:20', 0],
       ['2024-05-30 20:21', 4],
     ]);
+    // re-sent: replaces, never doubles
+    expect((await post('milesight', later)).statusCode).toBe(200);
+    expect(await points(devices.milesight!, 'TrafficIn')).toEqual([
+      ['2024-05-30 20:20', 0],
+      ['2024-05-30 20:21', 6],
+    ]);
+    expect(await points(devices.milesight!, 'Occupancy')).toEqual([
+      ['2024-05-30 20:20', 2],
+      ['2024-05-30 20:21', 2],
+    ]);
+  });
+
+  it('Milesight trigger report: running line totals, the first one a baseline, the next counted in its minute', async () => {
+    const trigger = await post('milesight', json('milesight-vs125-line-trigger.json5'));
+    expect(trigger.statusCode).toBe(200);
+    expect(trigger.json()).toEqual({ accepted: 0, deviceIds: [devices.milesight!.id], ignored: [] });
+    // the next crossing (built here in the sample's shape): Line1 in 27 -> 29, out 27 -> 28; Line3 in 27 -> 28
+    const next = json('milesight-vs125-line-trigger.json5');
+    const lines = next.line_trigger_data as { total: { in: number; out: number } }[];
+    lines[0]!.total = { in: 29, out: 28 };
+    lines[1]!.total = { in: 28, out: 27 };
+    next.time_info = { time: '2024-05-30T20:13:05+08:00' };
+    const res = await post('milesight', next);
+    expect(res.statusCode).toBe(200);
+    expect(await points(devices.milesight!, 'TrafficIn')).toContainEqual(['2024-05-30 20:13', 3]);
+    expect(await points(devices.milesight!, 'TrafficOut')).toContainEqual(['2024-05-30 20:13', 1]);
+    // the same crossing sent again is not counted twice
+    expect((await post('milesight', next)).statusCode).toBe(200);
+    expect(await points(devices.milesight!, 'TrafficIn')).toContainEqual(['2024-05-30 20:13', 3]);
+    // a stay in a region (trigger report) carries no count we store
+    const stay = await post('milesight', json('milesight-vs125-region-trigger-dwell.json5'));
+    expect(stay.json()).toEqual({
+      accepted: 0,
+      deviceIds: [devices.milesight!.id],
+      ignored: ['region_trigger_data'],
+    });
+  });
+
+  it("VS121-P region report: the manual's example is refused as printed; the documented fields give Occupancy", async () => {
+    // the manual's example is not JSON (comments, a missing comma): kept verbatim, refused
+    const manual = await post('milesight', text('milesight-vs121-p-region-periodic-manual.txt'));
+    expect(manual.statusCode).toBe(400);
+    expect(await points(devices.vs121p!, 'Occupancy')).toEqual([]);
+    // built here from the fields the manual documents (samples/README.md): 10 people in view at the end
+    const report = {
+      event: 'Region People Counting',
+      report_type: 'interval',
+      device_info: { device: 'Workplace Sensor', device_sn: '369362028335', device_mac: '00:16:28:FA:8E:68' },
+      time_info: {
+        timezone: 'UTC+8:00',
+        dst_status: false,
+        start_time: '2022/12/20 18:15:52',
+        end_time: '2022/12/20 19:15:52',
+      },
+      current_total: 10,
+      max_counted: 12,
+      total_mapped_regions: 2,
+      numbering_regions: [1, 2],
+      current_counted: [5, 5],
+      occupancy: [1, 0],
+    };
+    const res = await post('milesight', report);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ accepted: 1, deviceIds: [devices.vs121p!.id], ignored: [] });
+    // device-local time read in the location's zone (Asia/Shanghai)
+    expect(await points(devices.vs121p!, 'Occupancy')).toEqual([['2022-12-20 18:15', 10]]);
+    // the trigger report (an occupancy change at time_info.time) is listed, not stored
+    const { report_type: _periodic, ...rest } = report;
+    const change = await post('milesight', { ...rest, time_info: { time: '2022/12/20 18:40:01' } });
+    expect(change.json()).toEqual({
+      accepted: 0,
+      deviceIds: [devices.vs121p!.id],
+      ignored: ['current_total'],
+    });
+    expect(await points(devices.vs121p!, 'Occupancy')).toEqual([['2022-12-20 18:15', 10]]);
   });
 
   it('Vivotek report push: counting rules add up per interval (UTC times, Taipei minutes)', async () => {
@@ -335,6 +408,32 @@ describe('vendor pushes through /api/ingest/<vendor>', () => {
         'milesight',
         { ...json('milesight-vs125-periodic.json5'), time_info: { end_time: '2024-05-30T20:21:49+08:00' } },
         'time_info.start_time',
+      ],
+      [
+        'milesight',
+        { ...json('milesight-vs125-line-trigger.json5'), time_info: { time_zone: 'UTC+8:00' } },
+        'time_info.time',
+      ],
+      [
+        'milesight',
+        {
+          ...json('milesight-vs125-line-trigger.json5'),
+          line_trigger_data: [{ line: 1, total: { in: 3 } }],
+        },
+        'line_trigger_data.0.total.out',
+      ],
+      [
+        'milesight',
+        {
+          ...json('milesight-vs125-periodic.json5'),
+          region_data: { region_count_data: [{ region: 1, total: { current_total: -1 } }] },
+        },
+        'region_data.region_count_data.0.total.current_total',
+      ],
+      [
+        'milesight',
+        { ...json('milesight-vs125-periodic.json5'), region_data: { dwell_time_data: [{ region: 1 }] } },
+        'region_data.dwell_time_data.0.avg_dwell_time',
       ],
       ['hikvision', text('hikvision-realtime-gohttp.xml').slice(0, 500), 'body', 'application/xml'],
       [
@@ -484,5 +583,21 @@ describe.skipIf(!haveBroker)('vendor pushes over MQTT (Mosquitto on 127.0.0.1:18
     await until(async () => (await stored(milesight.id, 'TrafficIn', 'Asia/Shanghai')).length === 1);
     expect(await stored(milesight.id, 'TrafficIn', 'Asia/Shanghai')).toEqual([['2024-05-30 20:20', 7]]);
     expect(await stored(milesight.id, 'TrafficOut', 'Asia/Shanghai')).toEqual([['2024-05-30 20:20', 2]]);
+    // the sample's region data: Region1's 2 people
+    expect(await stored(milesight.id, 'Occupancy', 'Asia/Shanghai')).toEqual([['2024-05-30 20:20', 2]]);
+  });
+
+  it('stores Milesight trigger reports published one per crossing (running totals)', async () => {
+    const topic = `${prefix}/${groupId}/milesight/6384E16179950009`;
+    await pub.publishAsync(topic, text('milesight-vs125-line-trigger.json5'), { qos: 1 });
+    const next = json('milesight-vs125-line-trigger.json5');
+    (next.line_trigger_data as { total: { in: number; out: number } }[])[0]!.total = { in: 31, out: 27 };
+    next.time_info = { time: '2024-05-30T20:12:10+08:00' }; // built here: 4 more in on Line1
+    // one connection keeps the order of QoS 1 messages: the baseline is stored first
+    await pub.publishAsync(topic, JSON.stringify(next), { qos: 1 });
+    await until(async () =>
+      (await stored(milesight.id, 'TrafficIn', 'Asia/Shanghai')).some(([at]) => at === '2024-05-30 20:12'),
+    );
+    expect(await stored(milesight.id, 'TrafficIn', 'Asia/Shanghai')).toContainEqual(['2024-05-30 20:12', 4]);
   });
 });
