@@ -41,10 +41,10 @@ export function CompletenessMark(props: {
         tabIndex={0}
         data-testid="completeness-mark"
         sx={{
-          position: 'absolute',
-          right: 4,
-          bottom: 2,
-          zIndex: 1,
+          // in the widget's column under its body, never over it (it hid the Y-1 chip of a KPI card)
+          alignSelf: 'flex-end',
+          flexShrink: 0,
+          mr: 0.5,
           display: 'inline-flex',
           alignItems: 'center',
           gap: 0.5,
