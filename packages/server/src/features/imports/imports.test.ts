@@ -14,7 +14,6 @@ import {
 import { taskBody } from './imports.access-matrix.js';
 import { open } from './secret-box.js';
 import { expectRollupsConsistent } from '../../test/rollup-checks.js';
-import { rebuildSeriesRollups } from '../timeseries/ingest.rollup.repository.js';
 
 /**
  * Imports through the real app and a real PostgreSQL: a file with one bad row is previewed with the
@@ -446,7 +445,7 @@ describe('a run', () => {
       await t.db
         .transaction()
         .execute(async (trx) => {
-          await rebuildSeriesRollups(trx, of);
+          await t.app.services.ingest.rebuildRollups(trx, of, []);
           out = await read(trx, of);
           throw new Error('rollback');
         })
