@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { ImportRun, ImportTaskBody } from '@footfall/domain';
 import { buildApp, type App } from '../../../server/src/app.js';
 import type { AppContext } from '../../../server/src/platform/context.js';
@@ -16,14 +16,18 @@ import { TokenService } from '../../../server/src/platform/auth/tokens.js';
 import { createMailer } from '../../../server/src/platform/mail/mailer.js';
 import { EventBus } from '../../../server/src/platform/event-bus.js';
 import { freshDatabase, printTable, step, type BenchModule } from './bench-kit.js';
+import { cpuMeter } from './pg-cpu.js';
 
 /**
- * `npm run bench -- --only imports [--scale 0.01]`: an import end to end (issue 16) - a CSV of
- * 1,000,000 rows at scale 1 (500 locations x 15-minute slots, sales, transactions and staff hours, so
- * 3 points a row) uploaded over HTTP to `POST /api/file-upload`, then run (`POST .../run`) and polled
- * to the end - rows per second and the process's memory growth (RSS, sampled every 100 ms; the server
- * runs in this process), beside the same number of points sent through `POST /api/ingest/measurements`
- * (10,000 a request, 4 in flight) on the same series, a month later.
+ * `npm run bench -- --only imports [--scale 0.01] [--explain] [--no-ingest]`: an import end to end (issue 16) - a
+ * CSV of 1,000,000 rows at scale 1 (500 locations x 15-minute slots, sales, transactions and staff
+ * hours, so 3 points a row) uploaded over HTTP to `POST /api/file-upload`, then run (`POST .../run`)
+ * and polled to the end - rows per second, node and PostgreSQL CPU seconds (measured from outside:
+ * this process, where the server runs, and the cluster's processes) and the process's memory growth
+ * (RSS, sampled every 100 ms), beside the same number of points sent through
+ * `POST /api/ingest/measurements` (10,000 a request, 4 in flight) on the same series, a month later.
+ * `--explain` adds each statement of the first run over 10 ms with its duration and rows
+ * (auto_explain with ANALYZE, so on the run's real temp tables; the durations include its overhead).
  */
 const SLOT = 15 * 60_000;
 const KPIS = ['Sales', 'Transactions', 'StaffHours'] as const;
@@ -38,7 +42,44 @@ export const importsBench: BenchModule = {
     const slots = Math.ceil(rowsWanted / locations);
     const rowCount = slots * locations;
     const database = await freshDatabase('imports', { keep: options.flags.has('keep') });
-    const { db } = createDb(database.url, { max: 10 });
+    const { db, pool } = createDb(database.url, { max: 10 });
+    // --explain: each statement of the first run over 10 ms (auto_explain, EXPLAIN ANALYZE of the
+    // real temp tables, answered to the connection as a notice), its duration and rows
+    const explained: { ms: number; rows: number; text: string }[] = [];
+    let explaining = false;
+    if (options.flags.has('explain')) {
+      const admin = new pg.Client({ connectionString: database.url });
+      await admin.connect();
+      const dbName = new URL(database.url).pathname.slice(1);
+      for (const setting of [
+        `session_preload_libraries = 'auto_explain'`,
+        'auto_explain.log_min_duration = 10',
+        'auto_explain.log_analyze = on',
+        'auto_explain.log_timing = off',
+        'auto_explain.log_nested_statements = on',
+        `auto_explain.log_format = 'json'`,
+        `auto_explain.log_level = 'notice'`,
+      ])
+        await admin.query(`alter database "${dbName}" set ${setting}`);
+      await admin.end();
+      // every connection of the pool loads it (none is open yet)
+      pool.on('connect', (client) =>
+        client.on('notice', (n) => {
+          const m = /^duration: ([\d.]+) ms\s+plan:\s*([\s\S]*)$/.exec(n.message ?? '');
+          if (!explaining || !m) return;
+          type Node = { 'Node Type': string; 'Actual Rows': number; Plans?: Node[] };
+          const plan = JSON.parse(m[2]!) as { 'Query Text': string; Plan: Node };
+          // an insert's own node answers 0 rows: the rows it was fed
+          const top =
+            plan.Plan['Node Type'] === 'ModifyTable' ? (plan.Plan.Plans?.[0] ?? plan.Plan) : plan.Plan;
+          explained.push({
+            ms: Number(m[1]),
+            rows: top['Actual Rows'],
+            text: plan['Query Text'].replace(/\s+/g, ' ').trim().slice(0, 90),
+          });
+        }),
+      );
+    }
     const config = loadConfig({
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       DATA_DIR: '/tmp/footfall-bench',
@@ -151,45 +192,8 @@ export const importsBench: BenchModule = {
         skipInvalidRows: false,
       };
       const task = (await send('POST', '/api/ExternalDataImportTask', body)) as { id: string };
-      // --profile: wall, node CPU and PostgreSQL CPU (its processes' utime + stime) of each phase of a run
-      const profile = options.flags.has('profile');
-      const profRows: string[][] = [];
-      if (profile) {
-        const tick = Number(execSync('getconf CLK_TCK').toString().trim());
-        const pgCpuMs = () => {
-          const out = execSync('ps -eo pid=,ppid=,args=').toString().split('\n');
-          const master = out.find(
-            (l) => / -D \S*footfall-bench-imports/.test(l) || /footfall-bench-imports.*postgres/.test(l),
-          );
-          const mpid = master ? master.trim().split(/\s+/)[0] : null;
-          let ms = 0;
-          for (const l of out) {
-            const [pid, ppid] = l.trim().split(/\s+/);
-            if (!pid || (pid !== mpid && ppid !== mpid)) continue;
-            try {
-              const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-              ms += ((Number(f[11]) + Number(f[12])) * 1000) / tick;
-            } catch {
-              /* gone */
-            }
-          }
-          return ms;
-        };
-        let last = { wall: performance.now(), cpu: process.cpuUsage(), pg: pgCpuMs() };
-        (globalThis as { __importProfile?: (p: string) => void }).__importProfile = (phase) => {
-          const now = { wall: performance.now(), cpu: process.cpuUsage(), pg: pgCpuMs() };
-          const cpu = (now.cpu.user + now.cpu.system - last.cpu.user - last.cpu.system) / 1000;
-          if (phase !== 'start')
-            profRows.push([
-              phase,
-              (now.wall - last.wall).toFixed(0),
-              cpu.toFixed(0),
-              (now.pg - last.pg).toFixed(0),
-            ]);
-          else profRows.push(['---', '', '', '']);
-          last = now;
-        };
-      }
+      // CPU from outside the server: this process (the server runs in it) and the whole cluster
+      const meter = await cpuMeter(db);
 
       global.gc?.();
       const rssBefore = process.memoryUsage().rss;
@@ -199,6 +203,7 @@ export const importsBench: BenchModule = {
       }, 100);
       const importOnce = async (label: string) => {
         const done = step(`${label}: upload ${(bytes / 1024 / 1024).toFixed(1)} MB, run, poll to the end`);
+        const cpu0 = meter.read();
         const t0 = performance.now();
         const up = await fetch(`${baseUrl}/api/file-upload?name=bench.csv`, {
           method: 'POST',
@@ -215,13 +220,20 @@ export const importsBench: BenchModule = {
           run = (await send('GET', `/api/ExternalDataImportTask/${task.id}/runs/${run.id}`)) as ImportRun;
         }
         const seconds = (performance.now() - t0) / 1000;
+        const cpu1 = meter.read();
         done();
         if (run.status !== 'succeeded' || run.rowsWritten !== rowCount)
           throw new Error(`the run ended ${run.status} with ${run.rowsWritten} rows written: ${run.message}`);
-        return { run, seconds, uploadSeconds };
+        const cpu = {
+          node: cpu1.node - cpu0.node,
+          pg: cpu1.pg === null || cpu0.pg === null ? null : cpu1.pg - cpu0.pg,
+        };
+        return { run, seconds, uploadSeconds, cpu };
       };
       // the first run creates the locations' series (3 per location); the second replaces every point
+      explaining = true;
       const first = await importOnce('first import (creates the series)');
+      explaining = false;
       const again = await importOnce('the same file again (replaces)');
       clearInterval(sampler);
 
@@ -235,7 +247,8 @@ export const importsBench: BenchModule = {
       const shift = 30 * 86_400_000;
       const perRequest = 10_000;
       const totalPoints = rowCount * KPIS.length;
-      const requests = Math.ceil(totalPoints / perRequest);
+      // --no-ingest: the imports only (the JSON path of 3,000,000 points takes minutes at scale 1)
+      const requests = options.flags.has('no-ingest') ? 0 : Math.ceil(totalPoints / perRequest);
       const bodyOf = (r: number) => {
         const measurements = [];
         for (let p = r * perRequest; p < Math.min(totalPoints, (r + 1) * perRequest); p++) {
@@ -255,6 +268,7 @@ export const importsBench: BenchModule = {
         `the same ${totalPoints.toLocaleString('en')} points: ${requests} JSON requests, 4 in flight`,
       );
       let next = 0;
+      const cpu2 = meter.read();
       const t1 = performance.now();
       const worker = async () => {
         while (next < requests) {
@@ -269,41 +283,60 @@ export const importsBench: BenchModule = {
       };
       await Promise.all(Array.from({ length: 4 }, worker));
       const ingestSeconds = (performance.now() - t1) / 1000;
+      const cpu3 = meter.read();
       done();
 
-      if (profile) {
+      if (explained.length > 0) {
         console.log();
-        printTable(['phase (to its end)', 'wall ms', 'node CPU ms', 'PostgreSQL CPU ms'], profRows);
+        printTable(
+          ['statement of the first run (auto_explain, >= 10 ms)', 'ms', 'rows'],
+          explained.map((e) => [e.text, e.ms.toFixed(0), e.rows.toLocaleString('en')]),
+        );
       }
+      const cpuCells = (c: { node: number; pg: number | null }) => [
+        c.node.toFixed(1),
+        c.pg === null ? 'n/a' : c.pg.toFixed(1),
+      ];
       console.log();
       printTable(
-        ['path', 'rows', 'points', 'seconds', 'rows/s', 'points/s', 'memory growth'],
+        ['path', 'rows', 'points', 'seconds', 'rows/s', 'node CPU s', 'PostgreSQL CPU s', 'memory growth'],
         [
           ...[
             ['import, first run (upload + run)', first],
             ['import, same file again (replaces)', again],
           ].map(([label, r]) => {
-            const { run, seconds, uploadSeconds } = r as typeof first;
+            const { run, seconds, uploadSeconds, cpu } = r as typeof first;
             return [
               `${label as string}, upload ${uploadSeconds.toFixed(1)} s`,
               rowCount.toLocaleString('en'),
               run.pointsWritten.toLocaleString('en'),
               seconds.toFixed(1),
               (rowCount / seconds).toFixed(0),
-              (run.pointsWritten / seconds).toFixed(0),
+              ...cpuCells(cpu),
               `${((rssPeak - rssBefore) / 1024 / 1024).toFixed(0)} MB (peak, both runs)`,
             ];
           }),
-          [
-            'POST /api/ingest/measurements',
-            rowCount.toLocaleString('en'),
-            totalPoints.toLocaleString('en'),
-            ingestSeconds.toFixed(1),
-            (rowCount / ingestSeconds).toFixed(0),
-            (totalPoints / ingestSeconds).toFixed(0),
-            '',
-          ],
+          ...[
+            [
+              'POST /api/ingest/measurements',
+              rowCount.toLocaleString('en'),
+              totalPoints.toLocaleString('en'),
+              ingestSeconds.toFixed(1),
+              (rowCount / ingestSeconds).toFixed(0),
+              ...cpuCells({
+                node: cpu3.node - cpu2.node,
+                pg: cpu3.pg === null || cpu2.pg === null ? null : cpu3.pg - cpu2.pg,
+              }),
+              '',
+            ],
+          ].filter(() => requests > 0),
         ],
+      );
+      console.log(
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
       );
     } finally {
       fs.rmSync(file, { force: true });

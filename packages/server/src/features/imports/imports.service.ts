@@ -245,9 +245,7 @@ export function createImportsService(deps: {
     const phases: Record<string, number> = {};
     const lap = (phase: string) => {
       phases[phase] = Math.round(performance.now() - started);
-      (globalThis as { __importProfile?: (p: string) => void }).__importProfile?.(phase);
     };
-    lap('start');
     try {
       const locations = await locationsOf(task.node_id);
       const locIndex = new Map(locations.map((l, i) => [l.id, i]));

@@ -13,6 +13,7 @@ import {
 } from '../../test/factories.js';
 import { taskBody } from './imports.access-matrix.js';
 import { open } from './secret-box.js';
+import { expectRollupsConsistent } from '../../test/rollup-checks.js';
 
 /**
  * Imports through the real app and a real PostgreSQL: a file with one bad row is previewed with the
@@ -398,6 +399,77 @@ describe('a run', () => {
       fileId: await upload(root, 'gap.csv', 'store,date,time,sales,transactions\nA1,2026-03-08,02:00,0,5\n'),
     });
     expect(gap.json().rows[0].errors[0]).toMatchObject({ row: 2, column: 'time', code: 'time_skipped' });
+  });
+
+  it('writes the rollups and node totals a rebuild from raw gives, first import and changed file alike', async () => {
+    // Toronto, Monday 1 June 2026 09:10-17:00: 15-minute figures straddling the opening and the closing
+    const store = await makeLocation(t.db, {
+      name: 'Store C',
+      parentId: client.id,
+      referenceId: 'C3',
+      attributes: { timezone: 'America/Toronto', businessHours: { '1': [['09:10', '17:00']] } },
+    });
+    const made = await call(root, 'POST', T, { ...hourlyBody({ granularity: '15' }), name: 'Quarter hours' });
+    expect(made.statusCode).toBe(200);
+    const slots = ['08:45', '09:00', '09:15', '12:30', '16:45', '17:00', '23:45'];
+    const fileOf = (sales: (i: number) => number, days: string[]) =>
+      'store;date;time;sales;transactions\r\n' +
+      days
+        .flatMap((d) =>
+          slots.map((time, i) => `C3;${d};${time};${String(sales(i)).replace('.', ',')};${i + 1}`),
+        )
+        .join('\r\n');
+    const keys = async () =>
+      (
+        await t.db
+          .selectFrom('time_series')
+          .select('key')
+          .where('node_id', '=', store.id)
+          .orderBy('key')
+          .execute()
+      ).map((r) => r.key);
+    const read = async (q: typeof t.db, of: number[]) => [
+      (
+        await sql`select * from rollup_15m where series_key = any(${of}) order by series_key, bucket`.execute(
+          q,
+        )
+      ).rows,
+      (
+        await sql`select * from rollup_day where series_key = any(${of}) order by series_key, local_date`.execute(
+          q,
+        )
+      ).rows,
+    ];
+    const rebuilt = async (of: number[]) => {
+      let out: unknown;
+      await t.db
+        .transaction()
+        .execute(async (trx) => {
+          await t.app.services.ingest.rebuildRollups(trx, of, []);
+          out = await read(trx, of);
+          throw new Error('rollback');
+        })
+        .catch((e: Error) => {
+          if (e.message !== 'rollback') throw e;
+        });
+      return out;
+    };
+    // a first import of the range (every point new, no 15-minute row yet), then a file changing
+    // some figures of that day and adding the next day (points updated and inserted)
+    const files = [
+      fileOf((i) => i * 10.5 + 1, ['2026-06-01']),
+      fileOf((i) => (i % 2 ? i * 10.5 + 1 : 99), ['2026-06-01', '2026-06-02']),
+    ];
+    for (const file of files) {
+      const run = await runToEnd(made.json().id, await upload(root, 'quarters.csv', file));
+      expect(run.status).toBe('succeeded');
+      const of = await keys();
+      expect(of).toHaveLength(2);
+      const stored = await read(t.db, of);
+      expect(stored[0]!.length).toBeGreaterThan(0);
+      expect(stored).toEqual(await rebuilt(of));
+    }
+    await expectRollupsConsistent(t.db);
   });
 
   it('answers 400 naming the mapping field of a column the file lacks, 404 for a stranger’s file', async () => {

@@ -16,7 +16,9 @@ import { BUCKET_AGGREGATES_SQL } from './ingest.rollup.repository.js';
  *    changes nothing and rebuilds nothing;
  * 3. `bulk_bucket`: the changed points grouped by 15-minute bucket (GROUP BY the bucket expression),
  *    with each point's business-hours flag from its series' basis;
- * 4. rollups, under the per-series ingest locks (live ingest of the other series never waits): the
+ * 4. rollups, under the per-series ingest locks (live ingest of the other series never waits): on a
+ *    first import of a range (every point new, one a bucket, no 15-minute row yet for any touched
+ *    bucket) the bucket rows are written as they are and are their own deltas (no copy); else the
  *    15-minute rows of the touched buckets are the bucket aggregates when every point of the bucket is
  *    a changed one (the old row's count plus the new points equals the changed points: the common case,
  *    one point a bucket), else recomputed from raw (a bucket shared with points from elsewhere); the
@@ -198,7 +200,11 @@ const ADD = `sum = n.sum + excluded.sum, count = n.count + excluded.count,
  * (moved by the difference). `keys`, `lo`, `hi`: the changed series and range (bounds the reads of
  * the old rows to that region of rollup_15m's primary key).
  */
-export async function refreshBulkBuckets(on: Db, ext: { keys: number[]; lo: Date; hi: Date }) {
+export async function refreshBulkBuckets(
+  on: Db,
+  ext: { keys: number[]; lo: Date; hi: Date },
+  onePointBuckets: boolean,
+) {
   await sql`drop table if exists bulk_prev, bulk_fresh, bulk_delta`.execute(on);
   await sql`
     create temp table bulk_prev on commit drop as
@@ -207,6 +213,59 @@ export async function refreshBulkBuckets(on: Db, ext: { keys: number[]; lo: Date
     where r.series_key = any(${ext.keys}::int[]) and r.bucket >= ${ext.lo} and r.bucket < ${ext.hi}`.execute(
     on,
   );
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from bulk_prev`.execute(on);
+  // no 15-minute row yet for any touched bucket and one new point a bucket (a first import of a
+  // range): the buckets are the new rows and their own deltas, no copy of them is needed
+  const fresh = onePointBuckets && rows[0]!.n === 0;
+  let delta = `(select series_key, bucket, sum as d_sum, n as d_count, bh_sum as d_bh_sum,
+    bh_count as d_bh_count from bulk_bucket)`;
+  if (fresh) {
+    await writeRollup15(on, '(select *, n as count from bulk_bucket) b');
+  } else {
+    await writeFreshBuckets(on);
+    delta = 'bulk_delta';
+  }
+  await insertElseUpsert(
+    on,
+    `insert into node_rollup_15m as n (node_kpi_key, bucket, sum, count, bh_sum, bh_count)
+    select mem.node_kpi_key, d.bucket, sum(d_sum), sum(d_count), sum(d_bh_sum), sum(d_bh_count)
+    from ${delta} d join node_kpi_member mem on mem.series_key = d.series_key
+    group by 1, 2
+    order by 1, 2`,
+    `on conflict (node_kpi_key, bucket) do update set ${ADD}`,
+  );
+  await insertElseUpsert(
+    on,
+    `insert into node_rollup_hour as n (node_kpi_key, local_hour, sum, count, bh_sum, bh_count)
+    select mem.node_kpi_key, h.local_hour, sum(h.d_sum), sum(h.d_count), sum(h.d_bh_sum), sum(h.d_bh_count)
+    from (
+      select d.series_key, date_trunc('hour', d.bucket at time zone s.time_zone) as local_hour,
+        sum(d_sum) as d_sum, sum(d_count) as d_count, sum(d_bh_sum) as d_bh_sum, sum(d_bh_count) as d_bh_count
+      from ${delta} d join time_series s on s.key = d.series_key
+      group by 1, 2
+    ) h
+    join node_kpi_member mem on mem.series_key = h.series_key
+    group by 1, 2
+    order by 1, 2`,
+    `on conflict (node_kpi_key, local_hour) do update set ${ADD}`,
+  );
+}
+
+/** The 15-minute rollup rows of `from` (a table or subquery with the rollup's columns) written. */
+const writeRollup15 = (on: Db, from: string) =>
+  insertElseUpsert(
+    on,
+    `insert into rollup_15m as r (series_key, bucket, ${SUMS})
+    select series_key, bucket, ${SUMS} from ${from} order by series_key, bucket`,
+    `on conflict (series_key, bucket) do update set ${SET_SUMS}`,
+  );
+
+/**
+ * The general case of step 4a: the new 15-minute rows (`bulk_fresh`: from the changed points, or
+ * from raw for a bucket shared with points from elsewhere) written, and their difference to the old
+ * rows (`bulk_delta`).
+ */
+async function writeFreshBuckets(on: Db): Promise<void> {
   await sql`analyze bulk_prev`.execute(on);
   // a bucket holding points from elsewhere too (old count + new points <> changed points): from raw
   await sql
@@ -244,12 +303,7 @@ export async function refreshBulkBuckets(on: Db, ext: { keys: number[]; lo: Date
     where coalesce(p.count, 0) + b.n_new <> b.n or b.n > 1`,
     )
     .execute(on);
-  await insertElseUpsert(
-    on,
-    `insert into rollup_15m as r (series_key, bucket, ${SUMS})
-    select series_key, bucket, ${SUMS} from bulk_fresh order by series_key, bucket`,
-    `on conflict (series_key, bucket) do update set ${SET_SUMS}`,
-  );
+  await writeRollup15(on, 'bulk_fresh');
   await sql`
     create temp table bulk_delta on commit drop as
     select f.series_key, f.bucket, f.sum - coalesce(p.sum, 0) as d_sum, f.count - coalesce(p.count, 0) as d_count,
@@ -258,30 +312,6 @@ export async function refreshBulkBuckets(on: Db, ext: { keys: number[]; lo: Date
     on,
   );
   await sql`analyze bulk_delta`.execute(on);
-  await insertElseUpsert(
-    on,
-    `insert into node_rollup_15m as n (node_kpi_key, bucket, sum, count, bh_sum, bh_count)
-    select mem.node_kpi_key, d.bucket, sum(d_sum), sum(d_count), sum(d_bh_sum), sum(d_bh_count)
-    from bulk_delta d join node_kpi_member mem on mem.series_key = d.series_key
-    group by 1, 2
-    order by 1, 2`,
-    `on conflict (node_kpi_key, bucket) do update set ${ADD}`,
-  );
-  await insertElseUpsert(
-    on,
-    `insert into node_rollup_hour as n (node_kpi_key, local_hour, sum, count, bh_sum, bh_count)
-    select mem.node_kpi_key, h.local_hour, sum(h.d_sum), sum(h.d_count), sum(h.d_bh_sum), sum(h.d_bh_count)
-    from (
-      select d.series_key, date_trunc('hour', d.bucket at time zone s.time_zone) as local_hour,
-        sum(d_sum) as d_sum, sum(d_count) as d_count, sum(d_bh_sum) as d_bh_sum, sum(d_bh_count) as d_bh_count
-      from bulk_delta d join time_series s on s.key = d.series_key
-      group by 1, 2
-    ) h
-    join node_kpi_member mem on mem.series_key = h.series_key
-    group by 1, 2
-    order by 1, 2`,
-    `on conflict (node_kpi_key, local_hour) do update set ${ADD}`,
-  );
 }
 
 /**

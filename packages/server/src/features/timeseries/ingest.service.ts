@@ -284,14 +284,14 @@ export function createIngestService(deps: {
             try {
               await groupChanged(on, false, allNew);
               phase('buckets');
-              await refreshBulkBuckets(on, ext);
+              await refreshBulkBuckets(on, ext, allNew);
               await client.query('release savepoint bulk_buckets');
             } catch (e) {
               if ((e as { code?: string }).code !== '21000') throw e;
               await client.query('rollback to savepoint bulk_buckets');
               await groupChanged(on, true, allNew);
               phase('buckets');
-              await refreshBulkBuckets(on, ext);
+              await refreshBulkBuckets(on, ext, false);
             }
             phase('15-minute rollups and node totals');
             await refreshBulkDays(on, ext.keys);
