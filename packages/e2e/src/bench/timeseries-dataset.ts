@@ -142,17 +142,15 @@ async function buildTree(app: App, db: Db, count: number, hours: BusinessHours) 
   const per = Math.ceil(count / TREE_CALLS);
   await Promise.all(
     Array.from({ length: Math.ceil(count / per) }, async (_, g) => {
-      const pairs = stores
-        .slice(g * per, (g + 1) * per)
-        .flatMap(({ l }) => [
-          ...[0, 1].flatMap((d) =>
-            ['TrafficIn', 'TrafficOut'].map((protocol) => ({ nodeId: deviceIds[2 * l + d]!, protocol })),
-          ),
-          ...['Sales', 'Transactions', 'StaffHours'].map((protocol) => ({
-            nodeId: locationIds[l]!,
-            protocol,
-          })),
-        ]);
+      const pairs = stores.slice(g * per, (g + 1) * per).flatMap(({ l }) => [
+        ...[0, 1].flatMap((d) =>
+          ['TrafficIn', 'TrafficOut'].map((protocol) => ({ nodeId: deviceIds[2 * l + d]!, protocol })),
+        ),
+        ...['Sales', 'Transactions', 'StaffHours'].map((protocol) => ({
+          nodeId: locationIds[l]!,
+          protocol,
+        })),
+      ]);
       const group = await app.services.series.ensureUntaggedSeries(pairs, {
         intervalSeconds: 60,
         source: 'bench',
