@@ -37,7 +37,13 @@ export interface Figures {
 
 /** Values of one KPI item in one mode for a set of requested nodes added together. */
 export function figuresFor(p: Prepared, item: KpiItem, plan: ModePlan, nodes: readonly number[]): Figures {
-  const groups = (need: number) => nodes.map((n) => groupOf(need, n));
+  // the groups of a need, found once per call (a year of days reads figures for every bucket)
+  const byNeed = new Map<number, number[]>();
+  const groups = (need: number) => {
+    let g = byNeed.get(need);
+    if (g === undefined) byNeed.set(need, (g = nodes.map((n) => groupOf(need, n))));
+    return g;
+  };
   const read = (cells: readonly number[]): number | null => {
     if (item.kind === 'base') return valueOf(item.fn, p.acc.figures(groups(item.need), cells));
     const values: Record<string, number | null> = {};

@@ -53,7 +53,8 @@ const BULK_KEYS = [
   ['rollup_day', 'rollup_day_pkey', 'series_key, local_date'],
   ['node_rollup_15m', 'node_rollup_15m_pkey', 'node_kpi_key, bucket'],
   ['node_rollup_hour', 'node_rollup_hour_pkey', 'node_kpi_key, local_hour'],
-  ['node_rollup_day', 'node_rollup_day_pkey', 'node_kpi_key, local_date'],
+  // the daily node totals' key carries their figures (index-only reads: migration 0930)
+  ['node_rollup_day', 'node_rollup_day_pkey', 'node_kpi_key, local_date', 'sum, count, bh_sum, bh_count'],
 ] as const;
 
 export async function dropBulkKeys(trx: Q): Promise<void> {
@@ -64,9 +65,10 @@ export async function dropBulkKeys(trx: Q): Promise<void> {
 /** Builds the dropped keys again: 'raw' (measurement, which the rollup rebuild reads by key) or 'rollups'. */
 export async function restoreBulkKeys(trx: Q, which: 'raw' | 'rollups'): Promise<void> {
   await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
-  for (const [table, key, columns] of BULK_KEYS) {
+  for (const [table, key, columns, include] of BULK_KEYS) {
     if ((table === 'measurement') !== (which === 'raw')) continue;
-    await sql`alter table ${sql.table(table)} add constraint ${sql.ref(key)} primary key (${sql.raw(columns)})`.execute(
+    const carried = include ? sql` include (${sql.raw(include)})` : sql``;
+    await sql`alter table ${sql.table(table)} add constraint ${sql.ref(key)} primary key (${sql.raw(columns)})${carried}`.execute(
       trx,
     );
   }
