@@ -271,13 +271,18 @@ async function onConnections<T>(db: Db, tasks: T[], width: number, fn: (c: Conn,
   );
 }
 
-const ROLLUP_TABLES = [
+/** Each rollup table's primary key as the migrations build it (the daily node totals' key carries their figures: 0930). */
+const ROLLUP_TABLES: readonly (readonly [table: string, columns: string, include?: string])[] = [
   ['rollup_15m', 'series_key, bucket'],
   ['rollup_day', 'series_key, local_date'],
   ['node_rollup_15m', 'node_kpi_key, bucket'],
   ['node_rollup_hour', 'node_kpi_key, local_hour'],
-  ['node_rollup_day', 'node_kpi_key, local_date'],
-] as const;
+  ['node_rollup_day', 'node_kpi_key, local_date', 'sum, count, bh_sum, bh_count'],
+];
+const addRollupKey = ([table, columns, include]: (typeof ROLLUP_TABLES)[number]) =>
+  sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_pkey`)} primary key (${sql.raw(columns)})${
+    include ? sql` include (${sql.raw(include)})` : sql``
+  }`;
 
 /** Scratch tables of the partial local days and hours (not measured: dropped at the end). */
 async function createScratch(db: Db) {
@@ -675,18 +680,12 @@ export async function buildDataset(
     ROLLUP_TABLES.filter((t) => !t[0].endsWith('15m')),
   ];
   const tasks: RawBuilder<unknown>[] = [
-    ...big.map(
-      ([table, columns]) =>
-        sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_pkey`)} primary key (${sql.raw(columns)})`,
-    ),
+    ...big.map(addRollupKey),
     ...partitions.map(
       (p) =>
         sql`alter table ${sql.table(p)} add constraint ${sql.ref(`${p}_pkey`)} primary key (series_key, occurred_on)`,
     ),
-    ...small.map(
-      ([table, columns]) =>
-        sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_pkey`)} primary key (${sql.raw(columns)})`,
-    ),
+    ...small.map(addRollupKey),
   ];
   await onConnections(db, tasks, 2, async (c, task) => {
     await task.execute(c);
