@@ -21,7 +21,7 @@ import { printTable, step, type BenchModule } from './bench-kit.js';
  * through the login page (Playwright over the same DevTools port), then Lighthouse loads the
  * dashboard `--lighthouse-runs` times (3 by default) with a cold cache and the session kept (local
  * storage is not in Lighthouse's storage reset); `--lighthouse-report <file>` keeps each run's report
- * (JSON, `<file>-<run>.json`) and trace (`<file>-<run>.trace.json`, for the DevTools performance panel). Nothing is downloaded: the browser is the system's
+ * (JSON, `<file>-<run>.json`, `<file>-<preset>-<run>.json` with both presets) and trace (`<file>-<run>.trace.json`, for the DevTools performance panel). Nothing is downloaded: the browser is the system's
  * and the only page is on 127.0.0.1.
  *
  * Prints per run and median: performance score, FCP, LCP, total blocking time, and the JavaScript
@@ -232,11 +232,13 @@ export const lighthouseBench: BenchModule = {
           const { lhr, artifacts } = await lighthouseRun(url, chrome.port, mobile);
           done();
           const report = flags.get('lighthouse-report');
+          // both presets: <file>-mobile-<run>.json and <file>-desktop-<run>.json
+          const tag = presets.length > 1 ? `-${p}` : '';
           if (report) {
-            fs.writeFileSync(report.replace(/(\.json)?$/, `-${i + 1}.json`), JSON.stringify(lhr));
+            fs.writeFileSync(report.replace(/(\.json)?$/, `${tag}-${i + 1}.json`), JSON.stringify(lhr));
             // the page load's trace, for the DevTools performance panel (what the long tasks run)
             fs.writeFileSync(
-              report.replace(/(\.json)?$/, `-${i + 1}.trace.json`),
+              report.replace(/(\.json)?$/, `${tag}-${i + 1}.trace.json`),
               JSON.stringify(artifacts.Trace),
             );
           }
