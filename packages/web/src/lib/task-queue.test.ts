@@ -35,13 +35,15 @@ describe('afterNextPaint', () => {
     expect(p.done).toBe(false); // one frame: the first frame's paint may not be recorded yet
     frame();
     expect(p.done).toBe(false); // in a task of its own, not in the frame
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(49); // the frame's paint is reported when it is presented
+    expect(p.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect(p.done).toBe(true);
   });
 
-  it('resolves after 200 ms when no frame comes (hidden tab)', async () => {
+  it('resolves after 250 ms when no frame comes (hidden tab)', async () => {
     const p = settled(afterNextPaint());
-    await vi.advanceTimersByTimeAsync(199);
+    await vi.advanceTimersByTimeAsync(249);
     expect(p.done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(p.done).toBe(true);
@@ -57,8 +59,8 @@ describe('createTaskQueue', () => {
     expect(order).toEqual([]);
     frame();
     frame();
-    // three tasks of their own (well before the 200 ms without frames)
-    await vi.advanceTimersByTimeAsync(10);
+    // the paint reported, then three tasks of their own (before the 250 ms without frames)
+    await vi.advanceTimersByTimeAsync(60);
     expect(order).toEqual([1, 2, 3]);
     await Promise.all(turns);
   });
@@ -69,14 +71,14 @@ describe('createTaskQueue', () => {
     await vi.advanceTimersByTimeAsync(0);
     frame();
     frame();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(50);
     expect(first.done).toBe(true);
     const idle = settled(queue.next());
     await vi.advanceTimersByTimeAsync(50);
     expect(idle.done).toBe(false);
     frame();
     frame();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(50);
     expect(idle.done).toBe(true);
   });
 });
