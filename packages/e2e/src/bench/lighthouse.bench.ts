@@ -21,7 +21,7 @@ import { printTable, step, type BenchModule } from './bench-kit.js';
  * through the login page (Playwright over the same DevTools port), then Lighthouse loads the
  * dashboard `--lighthouse-runs` times (3 by default) with a cold cache and the session kept (local
  * storage is not in Lighthouse's storage reset); `--lighthouse-report <file>` keeps each run's report
- * (JSON, `<file>-<run>.json`). Nothing is downloaded: the browser is the system's
+ * (JSON, `<file>-<run>.json`, `<file>-<preset>-<run>.json` with both presets) and trace (`<file>-<run>.trace.json`, for the DevTools performance panel). Nothing is downloaded: the browser is the system's
  * and the only page is on 127.0.0.1.
  *
  * Prints per run and median: performance score, FCP, LCP, total blocking time, and the JavaScript
@@ -134,13 +134,13 @@ export async function startServer(): Promise<{ url: string; databaseUrl: string;
   }
 }
 
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type RunnerResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 
 /**
  * One Lighthouse load of `url` (performance only). A loaded machine sometimes loses the trace
  * (NO_NAVSTART, NO_FCP...): such a run is taken again, twice at most, and said so.
  */
-async function lighthouseRun(url: string, port: number, mobile: boolean): Promise<Lhr> {
+async function lighthouseRun(url: string, port: number, mobile: boolean): Promise<RunnerResult> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(
       url,
@@ -150,7 +150,7 @@ async function lighthouseRun(url: string, port: number, mobile: boolean): Promis
     );
     if (!result) throw new Error('lighthouse returned no result');
     const error = result.lhr.runtimeError;
-    if (!error) return result.lhr;
+    if (!error) return result;
     if (attempt === 3) throw new Error(`lighthouse: ${error.message}`);
     console.log(`  (the run lost its trace: ${error.code}; again)`);
   }
@@ -229,10 +229,19 @@ export const lighthouseBench: BenchModule = {
         const benchmarkIndex: number[] = [];
         for (let i = 0; i < runs; i++) {
           done = step(`lighthouse run ${i + 1}/${runs}`);
-          const lhr = await lighthouseRun(url, chrome.port, mobile);
+          const { lhr, artifacts } = await lighthouseRun(url, chrome.port, mobile);
           done();
           const report = flags.get('lighthouse-report');
-          if (report) fs.writeFileSync(report.replace(/(\.json)?$/, `-${i + 1}.json`), JSON.stringify(lhr));
+          // both presets: <file>-mobile-<run>.json and <file>-desktop-<run>.json
+          const tag = presets.length > 1 ? `-${p}` : '';
+          if (report) {
+            fs.writeFileSync(report.replace(/(\.json)?$/, `${tag}-${i + 1}.json`), JSON.stringify(lhr));
+            // the page load's trace, for the DevTools performance panel (what the long tasks run)
+            fs.writeFileSync(
+              report.replace(/(\.json)?$/, `${tag}-${i + 1}.trace.json`),
+              JSON.stringify(artifacts.Trace),
+            );
+          }
           if (new URL(lhr.finalDisplayedUrl).pathname.includes('/login'))
             throw new Error('lighthouse was sent to the login page: the session was lost');
           benchmarkIndex.push(lhr.environment.benchmarkIndex);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EChartsCoreOption } from 'echarts/core';
 import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
+import { afterNextPaint } from '../../lib/task-queue';
 
 const loadEChart = () => import('./echart');
 const EChart = lazy(loadEChart);
@@ -16,11 +17,14 @@ export const CHART_WIDGET_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Starts fetching the ECharts chunk now (a dashboard with chart widgets calls it when it opens), so it
- * downloads while the widgets' series are requested instead of after they arrive.
+ * Starts fetching the ECharts chunk once the dashboard's first screen is painted (a dashboard with
+ * chart widgets calls it when it opens), so it downloads while the widgets' series are requested
+ * instead of after they arrive, without delaying that first screen (its largest contentful paint).
  */
 export function preloadCharts(): void {
-  void loadEChart().catch(() => undefined);
+  void afterNextPaint()
+    .then(loadEChart)
+    .catch(() => undefined);
 }
 
 /** A chart whose ECharts code is fetched when the first chart appears, not with the page. */

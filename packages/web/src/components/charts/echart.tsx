@@ -38,21 +38,33 @@ export default function EChart({ option, label }: { option: EChartsCoreOption; l
     let disposed = false;
     let ro: ResizeObserver | null = null;
     const stop = whenVisible(el, () => {
-      void charts.next().then(() => {
-        if (disposed) return;
-        const c = echarts.init(el, undefined, { renderer: 'canvas' });
-        c.setOption(latest.current, { notMerge: true });
-        chart.current = c;
-        // redraw only when the box really changes size (the observer also reports the initial size)
-        let size = `${el.clientWidth}x${el.clientHeight}`;
-        ro = new ResizeObserver(() => {
-          const next = `${el.clientWidth}x${el.clientHeight}`;
-          if (next === size) return;
-          size = next;
-          c.resize();
+      // three turns: the instance, the option's models, then the drawing in the next frame (lazyUpdate),
+      // not one long task (the first chart also sets up much of ECharts itself)
+      void charts
+        .next()
+        .then(() => {
+          if (disposed) return null;
+          return echarts.init(el, undefined, { renderer: 'canvas' });
+        })
+        .then(async (c) => {
+          if (!c) return;
+          await charts.next();
+          if (disposed) {
+            c.dispose();
+            return;
+          }
+          c.setOption(latest.current, { notMerge: true, lazyUpdate: true });
+          chart.current = c;
+          // redraw only when the box really changes size (the observer also reports the initial size)
+          let size = `${el.clientWidth}x${el.clientHeight}`;
+          ro = new ResizeObserver(() => {
+            const next = `${el.clientWidth}x${el.clientHeight}`;
+            if (next === size) return;
+            size = next;
+            c.resize();
+          });
+          ro.observe(el);
         });
-        ro.observe(el);
-      });
     });
     return () => {
       disposed = true;

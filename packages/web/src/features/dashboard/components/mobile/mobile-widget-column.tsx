@@ -9,6 +9,9 @@ import { WidgetBody, type WidgetContext } from '../widgets/widget-body';
 
 /** Height of a chart on the phone (the grid's own height would squeeze or stretch it). */
 const MOBILE_CHART_HEIGHT = 280;
+/** The least height of another card (its title and the content's placeholder) and the gap between cards. */
+const LEAST_CARD_HEIGHT = 96;
+const CARD_GAP = 12;
 
 /** The widgets in reading order: top to bottom, then left to right, as they sit on the desktop grid. */
 export function mobileOrder(widgets: readonly Widget[]): Widget[] {
@@ -25,10 +28,17 @@ export function MobileWidgetColumn({ widgets, ctx }: { widgets: readonly Widget[
   useEffect(() => {
     if (hasCharts) preloadCharts();
   }, [hasCharts]);
+  // the cards that surely start within two screens (their least heights added up) render their content
+  // in the column's own render, which React slices, instead of after a measure in a layout effect, which
+  // renders them all again in one uninterrupted task
+  const [eagerBelow] = useState(() => 2 * (typeof window === 'undefined' ? 0 : window.innerHeight));
+  let top = 0;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="mobile-widget-column">
       {mobileOrder(widgets).map((w) => {
         const chart = CHART_WIDGET_TYPES.has(w.type.name);
+        const eager = top < eagerBelow;
+        top += (chart ? MOBILE_CHART_HEIGHT : LEAST_CARD_HEIGHT) + CARD_GAP;
         return (
           <Paper
             key={w.layout.i}
@@ -59,7 +69,7 @@ export function MobileWidgetColumn({ widgets, ctx }: { widgets: readonly Widget[
               </Typography>
             )}
             <Box sx={{ flex: chart ? 1 : '0 1 auto', minHeight: 0, px: 1, pb: 1, display: 'flex' }}>
-              <WhenNear minHeight={chart ? 0 : 96}>
+              <WhenNear minHeight={chart ? 0 : LEAST_CARD_HEIGHT} eager={eager}>
                 <WidgetBody widget={w} ctx={ctx} />
               </WhenNear>
             </Box>
@@ -74,9 +84,17 @@ export function MobileWidgetColumn({ widgets, ctx }: { widgets: readonly Widget[
  * Renders its content once the card comes within a screen of the viewport, and keeps it: on a phone
  * the cards below the fold (charts mostly) neither query nor draw while the first screen loads.
  */
-function WhenNear({ children, minHeight }: { children: ReactNode; minHeight: number }) {
+function WhenNear({
+  children,
+  minHeight,
+  eager,
+}: {
+  children: ReactNode;
+  minHeight: number;
+  eager: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(() => eager || typeof IntersectionObserver === 'undefined');
   // the cards of the first screens show their content (or its loading placeholder) in the first paint,
   // not one frame later when the observer reports: their height would change under the reader's eyes
   // and push the cards below (layout shift)
