@@ -143,3 +143,33 @@ declare global {
     __longTasks?: number[];
   }
 }
+
+test('on a high-density screen the canvases have a pixel per device pixel (plan and tracks)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 2 });
+  try {
+    const page = await context.newPage();
+    await signIn(page, 'user');
+    await page.goto('/en/track/Player');
+    await expect(page.getByTestId('track-on-plan')).toBeVisible();
+    // a moment with people on the plan
+    await page.getByTestId('track-play').click();
+    await expect(page.getByTestId('track-on-plan')).not.toHaveText(/^0 people/, { timeout: 30_000 });
+    await page.getByTestId('track-play').click();
+    for (const id of ['track-plan-canvas', 'track-canvas']) {
+      const canvas = page.getByTestId(id);
+      await expect
+        .poll(() =>
+          canvas.evaluate((el: HTMLCanvasElement) => {
+            const box = el.getBoundingClientRect();
+            return [el.width - Math.round(box.width * 2), el.height - Math.round(box.height * 2)];
+          }),
+        )
+        .toEqual([0, 0]);
+    }
+    await snap(page, 'tracks-player-dpr2');
+  } finally {
+    await context.close();
+  }
+});
