@@ -23,8 +23,14 @@ export function canvasPixels(
 ): { width: number; height: number } {
   const dpr = ratio > 0 ? ratio : 1;
   const cap = Math.min(1, 2 / dpr);
-  const width = device ? device.width * cap : css.width * Math.min(2, dpr);
-  const height = device ? device.height * cap : css.height * Math.min(2, dpr);
+  // the exact size when it agrees with the ratio (an emulated ratio, as in test browsers, does not
+  // change what the browser reports as device pixels)
+  const exact =
+    device &&
+    Math.abs(device.width - css.width * dpr) <= 1 &&
+    Math.abs(device.height - css.height * dpr) <= 1;
+  const width = exact ? device.width * cap : css.width * dpr * cap;
+  const height = exact ? device.height * cap : css.height * dpr * cap;
   return { width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) };
 }
 
