@@ -132,14 +132,10 @@ test('the player stays smooth with 1,000 simultaneous tracks (frame time printed
 
 declare global {
   interface Window {
-    __trackPlayerStats?: {
-      frames: number;
-      drawMsAvg: number;
-      drawMsP95: number;
-      intervalMsAvg: number;
-      intervalMsP95: number;
-      tracks: number;
-    };
+    __trackPlayerStats?: Record<
+      'frames' | 'drawMsAvg' | 'drawMsP95' | 'intervalMsAvg' | 'intervalMsP95' | 'tracks',
+      number
+    >;
     __longTasks?: number[];
   }
 }

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import type { FloorPlanView } from '@footfall/domain';
 import { canvasPixels, drawPlan } from '../lib/plan-canvas';
+import { planFrame } from './plan-image';
 
 const fill = { position: 'absolute', inset: 0, width: '100%', height: '100%', display: 'block' } as const;
 
@@ -86,17 +87,7 @@ export function PlayerStage(props: {
   const width = pixels?.width ?? plan.width;
   const height = pixels?.height ?? plan.height;
   return (
-    <Box
-      ref={stageRef}
-      sx={{
-        position: 'relative',
-        width: '100%',
-        maxWidth: plan.width,
-        aspectRatio: `${plan.width} / ${plan.height}`,
-        border: 1,
-        borderColor: 'divider',
-      }}
-    >
+    <Box ref={stageRef} sx={planFrame(plan)}>
       <canvas
         ref={planCanvas}
         width={width}
