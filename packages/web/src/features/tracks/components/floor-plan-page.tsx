@@ -19,13 +19,13 @@ import {
   type FloorPlanUpload,
 } from '@footfall/domain';
 import { floorPlanQuery, useFloorPlanMutations } from '../api/tracks-api';
+import { deviceColour } from '../lib/plan-canvas';
 import { toPlan, toSensor } from '../lib/plan-geometry';
 import { useTrackSelection } from '../lib/track-selection';
 import { PlanImage } from './plan-image';
 import { TrackShell } from './track-shell';
 
 type DraftZone = { id?: string; name: string; points: [number, number][] };
-const COLOURS = ['#1565c0', '#c2185b', '#2e7d32', '#ef6c00', '#6a1b9a'];
 
 /** Reads an image file as base64 with its natural size. */
 function readImage(file: File): Promise<FloorPlanUpload> {
@@ -156,7 +156,7 @@ export function FloorPlanPage() {
                 {devices.map((d, i) => {
                   const p = d.deviceId === device?.deviceId && placement ? placement : d;
                   const zs = d.deviceId === device?.deviceId ? zones : d.zones;
-                  const colour = COLOURS[i % COLOURS.length];
+                  const colour = deviceColour(i);
                   const [ox, oy] = toPlan(p, 0, 0);
                   const [ax, ay] = toPlan(p, 1, 0);
                   return (

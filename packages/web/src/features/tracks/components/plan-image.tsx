@@ -3,6 +3,17 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import type { FloorPlanView } from '@footfall/domain';
 
+/** A box of the plan's proportions, at most its width, framed. */
+export const planFrame = (plan: { width: number; height: number }) =>
+  ({
+    position: 'relative',
+    width: '100%',
+    maxWidth: plan.width,
+    aspectRatio: `${plan.width} / ${plan.height}`,
+    border: 1,
+    borderColor: 'divider',
+  }) as const;
+
 /**
  * The floor plan image at the width of its container with an overlay (canvas or SVG) drawn in plan
  * pixels on top; without an uploaded image, a plain grid of the plan's size.
@@ -12,12 +23,7 @@ export function PlanImage({ plan, children }: { plan: FloorPlanView; children?: 
   return (
     <Box
       sx={{
-        position: 'relative',
-        width: '100%',
-        maxWidth: plan.width,
-        aspectRatio: `${plan.width} / ${plan.height}`,
-        border: 1,
-        borderColor: 'divider',
+        ...planFrame(plan),
         borderRadius: 1,
         overflow: 'hidden',
         bgcolor: '#f7f8fa',

@@ -19,11 +19,11 @@ import { useLang } from '../../../lib/use-lang';
 import { floorPlanQuery, playerPointsQuery } from '../api/tracks-api';
 import { drawFrame, prepareFrames, type TrackFrames } from '../lib/track-frames';
 import { useTrackSelection } from '../lib/track-selection';
-import { PlanImage } from './plan-image';
+import { deviceColour } from '../lib/plan-canvas';
+import { PlayerStage } from './player-stage';
 import { TrackShell } from './track-shell';
 
 const SPEEDS = [1, 5, 20, 60, 300] as const;
-const COLOURS = ['#1565c0', '#c2185b', '#2e7d32', '#ef6c00', '#6a1b9a'];
 /** How often the clock, the slider and the count follow the playing frames (their React renders). */
 const UI_EVERY_MS = 250;
 
@@ -151,37 +151,22 @@ export function TrackPlayerPage() {
   );
   const data = points.data;
   const duration = data ? data.end - data.start : 0;
-  const canvas = useRef<HTMLCanvasElement | null>(null);
-  // the canvas' pixels: its displayed size (at most 2 device pixels a CSS pixel), not the plan's, so
-  // the compositor copies it instead of scaling it every frame
-  const [pixels, setPixels] = useState<{ width: number; height: number } | null>(null);
-  const observer = useRef<ResizeObserver | null>(null);
-  const canvasRef = useCallback((el: HTMLCanvasElement | null) => {
-    canvas.current = el;
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!el) return;
-    observer.current = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      const dpr = Math.min(2, window.devicePixelRatio || 1);
-      const width = Math.max(1, Math.round(entry.contentRect.width * dpr));
-      const height = Math.max(1, Math.round(entry.contentRect.height * dpr));
-      setPixels((old) => (old?.width === width && old.height === height ? old : { width, height }));
-    });
-    observer.current.observe(el);
+  const tracksCtx = useRef<CanvasRenderingContext2D | null>(null);
+  const onContext = useCallback((ctx: CanvasRenderingContext2D | null) => {
+    tracksCtx.current = ctx;
   }, []);
   const at = useRef(0);
   const [store] = useState(createShownStore);
   const [playing, setPlaying] = useState(false);
   const [ended, setEnded] = useState(false);
   const [speed, setSpeed] = useState<number>(20);
-  const deviceColour = useMemo(
-    () => new Map((plan.data?.devices ?? []).map((d, i) => [d.deviceId, COLOURS[i % COLOURS.length]!])),
+  const colourOf = useMemo(
+    () => new Map((plan.data?.devices ?? []).map((d, i) => [d.deviceId, deviceColour(i)])),
     [plan.data],
   );
   const frames = useMemo<TrackFrames | null>(
-    () => (data ? prepareFrames(data, (deviceId) => deviceColour.get(deviceId) ?? COLOURS[0]!) : null),
-    [data, deviceColour],
+    () => (data ? prepareFrames(data, (deviceId) => colourOf.get(deviceId) ?? deviceColour(0)) : null),
+    [data, colourOf],
   );
   const clock = useMemo(
     () =>
@@ -196,7 +181,7 @@ export function TrackPlayerPage() {
   const format = useCallback((value: number) => clock.format(new Date(start + value)), [clock, start]);
 
   const paint = useCallback(() => {
-    const ctx = canvas.current?.getContext('2d');
+    const ctx = tracksCtx.current;
     if (!ctx || !frames || !plan.data) return 0;
     return drawFrame(ctx, frames, at.current, plan.data);
   }, [frames, plan.data]);
@@ -210,9 +195,7 @@ export function TrackPlayerPage() {
   }, [frames, paint, store]);
 
   // a resized canvas is blank: draw the current frame again
-  useEffect(() => {
-    if (pixels) store.set(at.current, paint());
-  }, [pixels, paint, store]);
+  const redraw = useCallback(() => store.set(at.current, paint()), [paint, store]);
 
   useEffect(() => {
     if (!playing || !frames) return;
@@ -309,17 +292,7 @@ export function TrackPlayerPage() {
                 <OnPlan store={store} total={data.tracks.length} />
               </Stack>
               <TimeSlider store={store} duration={duration} format={format} onSeek={seek} />
-              <PlanImage plan={plan.data}>
-                <canvas
-                  ref={canvasRef}
-                  width={pixels?.width ?? plan.data.width}
-                  height={pixels?.height ?? plan.data.height}
-                  data-testid="track-canvas"
-                  aria-label={t('tracks_canvas_label')}
-                  role="img"
-                  style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
-                />
-              </PlanImage>
+              <PlayerStage plan={plan.data} onContext={onContext} onResize={redraw} />
             </Paper>
           )}
         </Stack>

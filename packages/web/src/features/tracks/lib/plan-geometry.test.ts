@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastAtOrBefore, legendTicks, toPlan, toSensor } from './plan-geometry';
+import { legendTicks, toPlan, toSensor } from './plan-geometry';
 
 describe('plan geometry', () => {
   it('turns sensor metres into plan pixels and back', () => {
@@ -10,13 +10,6 @@ describe('plan geometry', () => {
     const [x, y] = toSensor(p, px, py);
     expect(x).toBeCloseTo(2);
     expect(y).toBeCloseTo(3);
-  });
-
-  it('finds the position shown at a time', () => {
-    expect(lastAtOrBefore([0, 10, 20], -1)).toBe(-1);
-    expect(lastAtOrBefore([0, 10, 20], 10)).toBe(1);
-    expect(lastAtOrBefore([0, 10, 20], 15)).toBe(1);
-    expect(lastAtOrBefore([0, 10, 20], 99)).toBe(2);
   });
 
   it('labels the legend from 0 to the maximum', () => {

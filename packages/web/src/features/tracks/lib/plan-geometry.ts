@@ -31,18 +31,3 @@ export function legendTicks(max: number): number[] {
   if (max <= 0) return [0];
   return [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(max * f * 10) / 10);
 }
-
-/** The index of the last time <= t in an ascending list (-1 when t is before the first). */
-export function lastAtOrBefore(times: readonly number[], t: number): number {
-  let lo = 0;
-  let hi = times.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (times[mid]! <= t) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}
