@@ -176,7 +176,10 @@ test('an admin creates a showtime event and a session, cancels it and imports a 
   const tomorrow = new Date(run + 86_400_000).toISOString().slice(0, 10);
   await signIn(page, 'superadmin', 'en');
   await page.goto('/en/settings/events');
-  await page.getByLabel('Sessions of').fill(tomorrow);
+  // the day field is in the page's language (month first in English): its sections are typed in
+  const [year, month, day] = tomorrow.split('-');
+  await page.getByRole('group', { name: 'Sessions of' }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${month}${day}${year}`);
   await page.getByRole('button', { name: 'New event' }).click();
   const eventForm = page.getByRole('dialog', { name: 'New event' });
   await eventForm.getByRole('textbox', { name: 'Event name' }).fill(`E2E programme ${run}`);

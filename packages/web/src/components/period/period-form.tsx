@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import Box from '@mui/material/Box';
@@ -14,7 +14,6 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import type { FieldSelectedSections } from '@mui/x-date-pickers/models';
 import {
   formatLocal,
   localMinute,
@@ -27,6 +26,7 @@ import {
 } from '@footfall/domain';
 import { dayjsLocaleOf } from '../../i18n/i18n';
 import { useLang } from '../../lib/use-lang';
+import { useFirstSectionOnClick } from '../local-date-fields';
 import { clampSameDay, pickRangeDay, validateCustomPeriod } from '../../lib/custom-period';
 
 const toLocal = (d: Dayjs | null): LocalMinute | null =>
@@ -200,33 +200,20 @@ function PeriodField(props: {
   onChange(d: Dayjs | null): void;
   ampm: boolean;
 }) {
-  const [sections, setSections] = useState<FieldSelectedSections>(null);
-  // set by a pointer press on the field, so that only a click (not typing, not Tab) is redirected
-  const clicked = useRef(false);
+  const { sections, press } = useFirstSectionOnClick(props.value == null);
   return (
     <DateTimePicker
       label={props.label}
       value={toDayjs(props.value)}
       onChange={props.onChange}
       ampm={props.ampm}
-      selectedSections={sections}
-      onSelectedSectionsChange={(next) => {
-        setSections(clicked.current && props.value == null && typeof next === 'number' ? 0 : next);
-      }}
+      {...sections}
       slotProps={{
         textField: {
           size: 'small',
           name: props.name,
           fullWidth: true,
-          onMouseDown: () => {
-            clicked.current = true;
-          },
-          // the press is over once every handler of the click has run (focus, then the section pick)
-          onClick: () => {
-            window.setTimeout(() => {
-              clicked.current = false;
-            }, 0);
-          },
+          ...press,
         },
       }}
     />

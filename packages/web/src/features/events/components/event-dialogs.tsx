@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { SessionBody, SiteEventBody, type SiteEvent, type SiteEventSession } from '@footfall/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../components/notifications';
+import { LocalDateField } from '../../../components/local-date-fields';
 import { useSaveEvent, useSaveEventSession } from '../api/event-settings-api';
 
 export interface Place {
@@ -175,14 +176,12 @@ export function SessionDialog(props: {
               autoFocus
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
+              <LocalDateField
                 label={t('ev_settings_date')}
-                type="date"
                 value={form.date}
-                onChange={set('date')}
+                onChange={(day) => set('date')({ target: { value: day } })}
                 error={bad === 'start'}
                 helperText={help('start')}
-                slotProps={{ inputLabel: { shrink: true } }}
                 fullWidth
               />
               <TextField

@@ -15,12 +15,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import Edit from '@mui/icons-material/EditOutlined';
 import type { SiteEvent, SiteEventSession } from '@footfall/domain';
 import { paths } from '../../../config/paths';
+import { LocalDateField } from '../../../components/local-date-fields';
 import { usePageTitle } from '../../../components/page-title';
 import { flattenTree, treeQuery } from '../../../lib/tree-api';
 import { useLang } from '../../../lib/use-lang';
@@ -86,12 +86,10 @@ export function EventSettingsPage() {
           {t('ev_settings_open_showtimes')}
         </Link>
       </Typography>
-      <TextField
-        type="date"
+      <LocalDateField
         label={t('ev_settings_day')}
         value={date}
-        onChange={(e) => e.target.value && setDate(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(day) => day && setDate(day)}
         sx={{ mb: 3 }}
         size="small"
       />

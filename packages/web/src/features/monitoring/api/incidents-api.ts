@@ -48,7 +48,8 @@ export function useApproveIncident() {
       api<Ticket>(`/api/Incident/${encodeURIComponent(incidentId)}/approve`, {
         body: comment ? { comment } : {},
       }),
-    onSuccess: () => invalidateTickets(qc),
+    // not awaited: the answer opens the ticket at once, the lists refresh behind it
+    onSuccess: () => void invalidateTickets(qc),
   });
 }
 
@@ -58,6 +59,7 @@ export function useDiscardIncident() {
   return useMutation({
     mutationFn: ({ incidentId, reason }: { incidentId: string; reason: string }) =>
       api<Incident>(`/api/Incident/${encodeURIComponent(incidentId)}/discard`, { body: { reason } }),
-    onSuccess: () => invalidateTickets(qc),
+    // not awaited: the answer opens the ticket at once, the lists refresh behind it
+    onSuccess: () => void invalidateTickets(qc),
   });
 }

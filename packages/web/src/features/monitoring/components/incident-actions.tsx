@@ -32,32 +32,29 @@ export function IncidentActions(props: {
   const busy = approve.isPending || discard.isPending;
   const reasonMissing = mode === 'discard' && text.trim() === '';
 
-  const submit = () => {
+  // mutateAsync, not mutate's callbacks: approving takes the incident off the list the drawer shows,
+  // which can unmount this form before mutate's own callbacks run (the ticket would then never open)
+  const submit = async () => {
     setTouched(true);
-    if (mode === 'approve')
-      approve.mutate(
-        { incidentId: incident.id, comment: text.trim() || undefined },
-        {
-          onSuccess: (ticket) => {
-            notify(t('monitoring_approved_notice', { ticket: ticket.ticketNumber }), 'success');
-            setMode(null);
-            props.onApproved?.(ticket);
-          },
-          onError: () => notify(t('monitoring_action_failed'), 'error'),
-        },
-      );
-    if (mode === 'discard' && !reasonMissing)
-      discard.mutate(
-        { incidentId: incident.id, reason: text.trim() },
-        {
-          onSuccess: () => {
-            notify(t('monitoring_discarded_notice'), 'success');
-            setMode(null);
-            props.onDiscarded?.();
-          },
-          onError: () => notify(t('monitoring_action_failed'), 'error'),
-        },
-      );
+    try {
+      if (mode === 'approve') {
+        const ticket = await approve.mutateAsync({
+          incidentId: incident.id,
+          comment: text.trim() || undefined,
+        });
+        notify(t('monitoring_approved_notice', { ticket: ticket.ticketNumber }), 'success');
+        setMode(null);
+        props.onApproved?.(ticket);
+      }
+      if (mode === 'discard' && !reasonMissing) {
+        await discard.mutateAsync({ incidentId: incident.id, reason: text.trim() });
+        notify(t('monitoring_discarded_notice'), 'success');
+        setMode(null);
+        props.onDiscarded?.();
+      }
+    } catch {
+      notify(t('monitoring_action_failed'), 'error');
+    }
   };
 
   if (mode === null)
@@ -84,7 +81,7 @@ export function IncidentActions(props: {
       spacing={1.5}
       component="form"
       noValidate
-      onSubmit={(e) => (e.preventDefault(), submit())}
+      onSubmit={(e) => (e.preventDefault(), void submit())}
       data-testid="incident-action-form"
     >
       <Typography variant="subtitle2" component="h3">

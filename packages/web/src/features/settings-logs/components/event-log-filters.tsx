@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import InputAdornment from '@mui/material/InputAdornment';
 import Search from '@mui/icons-material/Search';
 import { EVENT_LOG_COMMANDS } from '@footfall/domain';
+import { LocalDateTimeField } from '../../../components/local-date-fields';
 import { commandArea, useAreaLabel, useCommandLabel } from './command-label';
 
 /** Typing pauses this long before the log is searched (as the tree search). */
@@ -139,18 +140,16 @@ export function EventLogFilterBar(props: {
       {props.range === 'custom' && (
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', gridColumn: '1 / -1' }}>
           {(['from', 'to'] as const).map((side) => (
-            <TextField
+            <LocalDateTimeField
               key={side}
               size="small"
-              type="datetime-local"
               name={`range-${side}`}
               label={side === 'from' ? t('period_start') : t('period_end')}
               value={props.custom[side]}
-              onChange={(e) => props.onRange('custom', { ...props.custom, [side]: e.target.value })}
+              onChange={(at) => props.onRange('custom', { ...props.custom, [side]: at })}
               error={customInvalid}
               helperText={customInvalid && side === 'to' ? t('logs_range_invalid') : undefined}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: { xs: '100%', sm: 240 } }}
+              sx={{ width: { xs: '100%', sm: 260 } }}
             />
           ))}
         </Box>

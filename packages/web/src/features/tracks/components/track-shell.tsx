@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAdminKind } from '@footfall/domain';
 import { paths } from '../../../config/paths';
+import { LocalDateField } from '../../../components/local-date-fields';
 import { useLang } from '../../../lib/use-lang';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { trackLocationsQuery } from '../api/tracks-api';
@@ -75,21 +76,21 @@ export function TrackShell({
         </TextField>
         {!hidePeriod && (
           <>
-            <TextField
+            <LocalDateField
               size="small"
-              type="date"
               label={t('tracks_from')}
               value={selection.fromDay}
-              onChange={(e) => e.target.value && selection.set({ from: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'track-from' } }}
+              onChange={(day) => day && selection.set({ from: day })}
+              testId="track-from"
+              sx={{ width: 170 }}
             />
-            <TextField
+            <LocalDateField
               size="small"
-              type="date"
               label={t('tracks_to')}
               value={selection.toDay}
-              onChange={(e) => e.target.value && selection.set({ to: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'track-to' } }}
+              onChange={(day) => day && selection.set({ to: day })}
+              testId="track-to"
+              sx={{ width: 170 }}
             />
           </>
         )}
