@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../src/support/a11y';
 import { LANGS, signIn, snap } from '../src/support/shell';
 import { call, token } from '../src/support/api';
+import { pickerField, typeTime12h } from '../src/support/pickers';
 
 /**
  * Issue 16: the superAdmin schedules an occupancy reset at the current minute of a demo store's own
@@ -61,7 +62,7 @@ test('a reset scheduled at the store’s local time runs then; reset now; remove
   await page.getByRole('button', { name: 'New schedule' }).click();
   const dialog = page.getByRole('dialog', { name: 'New reset schedule' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('E2E reset');
-  await dialog.getByLabel('Time of day').fill(hhmm);
+  await typeTime12h(pickerField(dialog, 'Time of day'), hhmm);
   await dialog.getByRole('combobox', { name: 'Locations' }).fill(store.name);
   await page.getByRole('option', { name: store.name, exact: true }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -193,7 +194,7 @@ test('an admin creates a showtime event and a session, cancels it and imports a 
   await card.getByRole('button', { name: 'Add a session' }).click();
   const sessionForm = page.getByRole('dialog', { name: 'Add a session' });
   await sessionForm.getByRole('textbox', { name: 'Title' }).fill('E2E show');
-  await sessionForm.getByLabel('Time').fill('21:00');
+  await typeTime12h(pickerField(sessionForm, 'Time'), '21:00');
   await sessionForm.getByRole('textbox', { name: 'Duration (minutes)' }).fill('abc');
   await sessionForm.getByRole('button', { name: 'Save' }).click();
   await expect(sessionForm.getByText('This value is not accepted.')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LANGS, signIn, snap } from '../src/support/shell';
 import { expectNoSeriousA11yViolations } from '../src/support/a11y';
+import { pickerField, pickerInput, typeTime12h } from '../src/support/pickers';
 
 /**
  * Settings > Organisational structure, the node editors (issue 12): an admin edits a device's MAC
@@ -111,22 +112,22 @@ test('an admin edits attributes, business hours, time zone, series, occupancy, l
   await expect(panel(page).getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Toronto');
   await panel(page).getByRole('switch', { name: 'Business hours' }).check();
   const monday = panel(page).getByRole('group', { name: 'Monday' });
-  await monday.getByLabel('Monday 1 To').fill('12:00');
+  await typeTime12h(pickerField(monday, 'Monday 1 To'), '12:00');
   await monday.getByRole('button', { name: 'Add interval' }).click();
-  await expect(monday.getByLabel('Monday 2 From')).toHaveValue('13:00');
-  await expect(monday.getByLabel('Monday 2 To')).toHaveValue('17:00');
+  await expect(pickerInput(pickerField(monday, 'Monday 2 From'))).toHaveValue('01:00 PM');
+  await expect(pickerInput(pickerField(monday, 'Monday 2 To'))).toHaveValue('05:00 PM');
   await expect(
     panel(page).getByRole('group', { name: 'Sunday' }).getByRole('checkbox', { name: 'Closed' }),
   ).toBeChecked();
   await panel(page).getByRole('button', { name: 'Copy Monday to all days' }).click();
   const sunday = panel(page).getByRole('group', { name: 'Sunday' });
   await expect(sunday.getByRole('checkbox', { name: 'Closed' })).not.toBeChecked();
-  await expect(sunday.getByLabel('Sunday 2 To')).toHaveValue('17:00');
+  await expect(pickerInput(pickerField(sunday, 'Sunday 2 To'))).toHaveValue('05:00 PM');
   // an overlapping interval is refused per day
-  await sunday.getByLabel('Sunday 2 From').fill('11:00');
+  await typeTime12h(pickerField(sunday, 'Sunday 2 From'), '11:00');
   await panel(page).getByRole('button', { name: 'Save' }).click();
   await expect(sunday.getByText('Intervals of one day must not overlap')).toBeVisible();
-  await sunday.getByLabel('Sunday 2 From').fill('13:00');
+  await typeTime12h(pickerField(sunday, 'Sunday 2 From'), '13:00');
   await panel(page).getByRole('textbox', { name: 'Capacity' }).fill('250');
   await panel(page).getByRole('button', { name: 'Save' }).click();
   await saved(page);
@@ -137,8 +138,8 @@ test('an admin edits attributes, business hours, time zone, series, occupancy, l
   await expect(panel(page).getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Toronto');
   await expect(panel(page).getByRole('textbox', { name: 'Capacity' })).toHaveValue('250');
   const saturday = panel(page).getByRole('group', { name: 'Saturday' });
-  await expect(saturday.getByLabel('Saturday 1 To')).toHaveValue('12:00');
-  await expect(saturday.getByLabel('Saturday 2 From')).toHaveValue('13:00');
+  await expect(pickerInput(pickerField(saturday, 'Saturday 1 To'))).toHaveValue('12:00 PM');
+  await expect(pickerInput(pickerField(saturday, 'Saturday 2 From'))).toHaveValue('01:00 PM');
 
   // occupancy: the new store has none; created with its floor value
   await tab(page, 'Occupancy');

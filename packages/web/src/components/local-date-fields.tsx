@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
+import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -19,6 +20,8 @@ import { useLang } from '../lib/use-lang';
  */
 interface FieldProps {
   label: string;
+  /** read before the label by screen readers only (e.g. "Monday 1" before "From" in a table of days) */
+  hiddenLabelPrefix?: string;
   value: string;
   onChange(value: string): void;
   name?: string;
@@ -32,6 +35,15 @@ interface FieldProps {
   /** data-testid of the field's root */
   testId?: string;
 }
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 const FORMATS = { date: 'YYYY-MM-DD', time: 'HH:mm', dateTime: 'YYYY-MM-DDTHH:mm' } as const;
 type Kind = keyof typeof FORMATS;
@@ -90,7 +102,16 @@ function LocalField(props: FieldProps & { kind: Kind }) {
   const { sections, press } = useFirstSectionOnClick(value === null);
   const common = {
     ...sections,
-    label: props.label,
+    label: props.hiddenLabelPrefix ? (
+      <>
+        <Box component="span" sx={VISUALLY_HIDDEN}>
+          {`${props.hiddenLabelPrefix} `}
+        </Box>
+        {props.label}
+      </>
+    ) : (
+      props.label
+    ),
     value,
     onChange: (d: Dayjs | null) => {
       const emitted = fieldValue(props.kind, d);

@@ -47,6 +47,7 @@ import {
 import { AlertHistoryTable } from './alert-history-table';
 import { AlertScopePicker } from './alert-scope-picker';
 import { bodyOf, draftOf, EMPTY, type Draft } from './alert-draft';
+import { LocalTimeField } from '../../../components/local-date-fields';
 
 const KINDS: AlertConditionKind[] = ['occupancy', 'window', 'deviceIncident', 'showtimeOverCapacity'];
 const DAYS = [1, 2, 3, 4, 5, 6, 0];
@@ -294,23 +295,19 @@ export function AlertEditorPage() {
           </FormControl>
           {draft.hours === 'custom' && (
             <>
-              <TextField
+              <LocalTimeField
                 size="small"
-                type="time"
                 label={t('alerts_from')}
                 value={draft.from}
-                onChange={(e) => set('from', e.target.value)}
+                onChange={(time) => set('from', time)}
                 error={err('activeHours.from')}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
-              <TextField
+              <LocalTimeField
                 size="small"
-                type="time"
                 label={t('alerts_to')}
                 value={draft.to}
-                onChange={(e) => set('to', e.target.value)}
+                onChange={(time) => set('to', time)}
                 error={err('activeHours.to')}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
               <FormControl component="fieldset" error={err('activeHours.days')}>
                 <FormLabel component="legend" sx={{ fontSize: 12 }}>

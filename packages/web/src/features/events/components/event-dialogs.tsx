@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { SessionBody, SiteEventBody, type SiteEvent, type SiteEventSession } from '@footfall/domain';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../components/notifications';
-import { LocalDateField } from '../../../components/local-date-fields';
+import { LocalDateField, LocalTimeField } from '../../../components/local-date-fields';
 import { useSaveEvent, useSaveEventSession } from '../api/event-settings-api';
 
 export interface Place {
@@ -184,14 +184,12 @@ export function SessionDialog(props: {
                 helperText={help('start')}
                 fullWidth
               />
-              <TextField
+              <LocalTimeField
                 label={t('showtimes_col_time')}
-                type="time"
                 value={form.time}
-                onChange={set('time')}
+                onChange={(time) => set('time')({ target: { value: time } })}
                 error={bad === 'start'}
                 helperText={bad === 'start' ? ' ' : t('ev_settings_local_time')}
-                slotProps={{ inputLabel: { shrink: true } }}
                 fullWidth
               />
             </Stack>

@@ -46,6 +46,7 @@ import { flattenTree, treeQuery, type FlatNode } from '../../../lib/tree-api';
 import { useLang } from '../../../lib/use-lang';
 import { dashboardsQuery, recipientsQuery, useSaveSchedule } from '../api/report-schedules-api';
 import { browserZone, instantText, looksLikeEmail, weekdayNames } from '../lib/schedule-text';
+import { LocalTimeField } from '../../../components/local-date-fields';
 
 interface Draft {
   kind: ScheduleKind;
@@ -334,15 +335,13 @@ export function ScheduleEditor(props: {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              type="time"
+            <LocalTimeField
               label={t('sched_field_time')}
               value={draft.time}
-              onChange={(e) => set('time', e.target.value || '00:00')}
+              onChange={(time) => time && set('time', time)}
               error={!!errors.time}
               helperText={errors.time}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-              sx={{ minWidth: 140 }}
+              sx={{ minWidth: 160 }}
             />
             <Autocomplete
               options={ZONES}

@@ -41,6 +41,7 @@ import {
   useSetImportTaskDisabled,
 } from '../api/imports-api';
 import { ImportRunPanel } from './import-run-panel';
+import { LocalTimeField } from '../../../components/local-date-fields';
 
 /** A pulled source with a stored password (the password itself never comes back). */
 const hasPassword = (source: ImportTask['source']) => source.kind !== 'upload' && source.hasPassword;
@@ -312,14 +313,12 @@ export function ImportTaskPage() {
                   6,
                 )}
                 {cell(
-                  <TextField
+                  <LocalTimeField
                     fullWidth
                     size="small"
                     label={t('imp_pull_at')}
-                    type="time"
                     value={draft.pullAt}
-                    onChange={(e) => set('pullAt', e.target.value)}
-                    slotProps={{ inputLabel: { shrink: true } }}
+                    onChange={(time) => set('pullAt', time)}
                     {...err('source.pullAt')}
                   />,
                   6,

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { OccupancyResetScheduleDto } from '@footfall/domain';
 import type { ResetSchedule } from '../api/occ-reset-api';
 import { weekdayNames } from '../lib/weekdays';
+import { LocalTimeField } from '../../../components/local-date-fields';
 
 export interface LocationOption {
   id: string;
@@ -87,15 +88,13 @@ export function ScheduleDialog(props: {
               onChange={(e) => setForm({ ...form, name: e.target.value })}
               slotProps={{ htmlInput: { maxLength: 200 } }}
             />
-            <TextField
+            <LocalTimeField
               label={t('occ_reset_time')}
-              type="time"
               required
               value={form.time}
-              onChange={(e) => setForm({ ...form, time: e.target.value })}
+              onChange={(time) => setForm({ ...form, time })}
               error={!!timeError}
               helperText={timeError ?? t('occ_reset_time_help')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
             />
             <FormControl error={!!daysError} component="fieldset">
               <FormLabel component="legend">{t('occ_reset_days')}</FormLabel>

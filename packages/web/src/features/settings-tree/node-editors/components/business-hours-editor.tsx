@@ -4,7 +4,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import ContentCopy from '@mui/icons-material/ContentCopy';
@@ -23,6 +22,7 @@ import {
   type DayKey,
   type WeekModel,
 } from '../lib/business-hours';
+import { LocalTimeField } from '../../../../components/local-date-fields';
 
 /** The weekday's name in the UI language (7 January 2024 was a Sunday, day "0"). */
 const dayName = (lang: string, day: DayKey) =>
@@ -98,28 +98,20 @@ export function BusinessHoursEditor({
               <Stack spacing={1} sx={{ pl: { sm: '118px' }, py: 0.5 }}>
                 {d.intervals.map(([from, to], i) => (
                   <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <TextField
-                      type="time"
+                    <LocalTimeField
                       size="small"
                       label={t('node_editor_from')}
+                      hiddenLabelPrefix={`${name} ${i + 1}`}
                       value={from}
-                      onChange={(e) => onChange(setInterval(week, day, i, 0, e.target.value))}
-                      slotProps={{
-                        inputLabel: { shrink: true },
-                        htmlInput: { 'aria-label': `${name} ${i + 1} ${t('node_editor_from')}` },
-                      }}
+                      onChange={(time) => onChange(setInterval(week, day, i, 0, time))}
                       sx={{ flex: '0 1 150px', minWidth: 0 }}
                     />
-                    <TextField
-                      type="time"
+                    <LocalTimeField
                       size="small"
                       label={t('node_editor_to')}
+                      hiddenLabelPrefix={`${name} ${i + 1}`}
                       value={to === '24:00' ? '00:00' : to}
-                      onChange={(e) => onChange(setInterval(week, day, i, 1, e.target.value))}
-                      slotProps={{
-                        inputLabel: { shrink: true },
-                        htmlInput: { 'aria-label': `${name} ${i + 1} ${t('node_editor_to')}` },
-                      }}
+                      onChange={(time) => onChange(setInterval(week, day, i, 1, time))}
                       sx={{ flex: '0 1 150px', minWidth: 0 }}
                     />
                     <IconButton
