@@ -29,32 +29,51 @@ export const unsafeTextMessage = (reason: 'nul' | 'surrogate') => REASON[reason]
 /**
  * The first string in a parsed input (object keys included) that is not safe text, with its path
  * (`name`, `items.2.title`), or null. Depth-limited: deeper input is left to the schema (which refuses
- * it) and the body limit.
+ * it) and the body limit. The path is one stack pushed and popped on the way down and joined only
+ * when something is found: a copy per element cost more than the rest of the scan (an ingest batch
+ * of 10,000 points: 40,000 copies, measured in the endpoint's CPU profile).
  */
 export function findUnsafeText(
   value: unknown,
   path: string[] = [],
   depth = 0,
 ): { path: string; reason: 'nul' | 'surrogate' } | null {
-  if (typeof value === 'string') {
-    const reason = unsafeTextReason(value);
-    return reason ? { path: path.join('.'), reason } : null;
-  }
+  const stack = [...path];
+  const found = scan(value, stack, depth);
+  return found ? { path: stack.join('.'), reason: found } : null;
+}
+
+/** The reason of the first unsafe string under `value`; `path` then holds its path, else is unchanged. */
+function scan(value: unknown, path: string[], depth: number): 'nul' | 'surrogate' | null {
+  if (typeof value === 'string') return unsafeTextReason(value);
   // raw bodies (Buffer) are bytes, not text: a route that decodes them validates what it decodes
   if (value === null || typeof value !== 'object' || depth > 64 || ArrayBuffer.isView(value)) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnsafeText(value[i], [...path, String(i)], depth + 1);
+      const item: unknown = value[i];
+      // a number, boolean or null holds no text: no path entry needed
+      if (item === null || (typeof item !== 'string' && typeof item !== 'object')) continue;
+      path.push(String(i));
+      const found = scan(item, path, depth + 1);
       if (found) return found;
+      path.pop();
     }
     return null;
   }
-  for (const [key, v] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const keyReason = unsafeTextReason(key);
     // the key itself goes into the answer: its bad characters are replaced so the answer stays valid JSON text
-    if (keyReason) return { path: [...path, key.replace(UNSAFE_CHARS, '?')].join('.'), reason: keyReason };
-    const found = findUnsafeText(v, [...path, key], depth + 1);
+    if (keyReason) {
+      path.push(key.replace(UNSAFE_CHARS, '?'));
+      return keyReason;
+    }
+    const v: unknown = (value as Record<string, unknown>)[key];
+    if (v === null || (typeof v !== 'string' && typeof v !== 'object')) continue;
+    path.push(key);
+    const found = scan(v, path, depth + 1);
     if (found) return found;
+    path.pop();
   }
   return null;
 }

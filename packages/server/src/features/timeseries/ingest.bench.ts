@@ -10,12 +10,14 @@ import { systemClock } from '../../platform/clock.js';
 import { TokenService } from '../../platform/auth/tokens.js';
 import { createMailer } from '../../platform/mail/mailer.js';
 import { EventBus } from '../../platform/event-bus.js';
+import { traceStatementCpu } from './ingest.statement-cpu.js';
 
 /**
  * Ingestion throughput through the real HTTP endpoint (not a test): POSTs batches of 10,000 minute
  * points over real sockets with `concurrency` requests in flight, rollups and node totals maintained
- * as in production. Used by `npm run bench`; runnable alone:
- *   npx tsx packages/server/src/features/timeseries/ingest.bench.ts postgres://.../footfall_bench
+ * as in production. Used by `npm run bench`; runnable alone (`--statements`: then 20 more batches, one
+ * in flight, with the backend CPU of each SQL statement per 1,000 points):
+ *   npx tsx packages/server/src/features/timeseries/ingest.bench.ts postgres://.../footfall_bench [--statements]
  */
 export async function measureIngestThroughput(opts: {
   baseUrl: string;
@@ -66,6 +68,7 @@ export async function measureIngestThroughput(opts: {
 async function main() {
   const url = process.argv[2];
   if (!url) throw new Error('usage: ingest.bench.ts <postgres url of a scratch database>');
+  const trace = process.argv.includes('--statements') ? traceStatementCpu() : null;
   await ensureDatabase(url);
   const { db } = createDb(url);
   await migrate(db);
@@ -171,6 +174,21 @@ async function main() {
         ` CPU node ${nodeSeconds.toFixed(2)} s, postgres ${pgSeconds.toFixed(2)} s` +
         ` -> ${Math.round(r.points / Math.max(nodeSeconds, pgSeconds))} points/s when each has a core`,
     );
+  }
+  if (trace) {
+    trace.start();
+    const r = await measureIngestThroughput({
+      ...common,
+      batches: 20,
+      concurrency: 1,
+      startMs: startMs + 50 * 86_400_000,
+    });
+    const perK = (ms: number) => (ms / (r.points / 1000)).toFixed(2).padStart(8);
+    console.log(
+      `statements of ${r.points} points, one batch in flight (backend CPU and wall ms per 1,000 points):`,
+    );
+    for (const s of trace.stop().filter((s) => s.cpuMs > 0 || s.wallMs > 1))
+      console.log(`${perK(s.cpuMs)} ${perK(s.wallMs)} ${String(s.runs).padStart(5)}  ${s.statement}`);
   }
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from measurement`.execute(db);
   console.log(`measurement rows: ${rows[0]!.n}`);

@@ -357,15 +357,24 @@ export async function refreshDays(trx: Q, touched: TouchedBuckets) {
       select k, to_timestamp(t / 1000.0) as bucket
       from unnest(${numberArray(touched.keys)}::int[], ${numberArray(touched.starts)}::float8[]) as x(k, t)
     ),
-    touched as materialized (
-      select d.series_key, d.local_date,
-        (d.local_date::timestamp at time zone s.time_zone) as lo,
-        ((d.local_date + 1)::timestamp at time zone s.time_zone) as hi
+    zoned as materialized (
+      select b.k as series_key, b.bucket, s.time_zone from buckets b join time_series s on s.key = b.k
+    ),
+    -- the local date and its bounds once per distinct (time zone, bucket): a batch's few hundred series
+    -- share a few zones and bucket starts, and AT TIME ZONE per series row cost a fifth of this
+    -- statement (measured: 12.0 -> 9.3 ms backend CPU for a 10,000-point batch of 200 series)
+    zone_days as materialized (
+      select d.time_zone, d.bucket, d.local_date, (d.local_date::timestamp at time zone d.time_zone) as lo,
+        ((d.local_date + 1)::timestamp at time zone d.time_zone) as hi
       from (
-        select distinct b.k as series_key, (b.bucket at time zone s.time_zone)::date as local_date
-        from buckets b join time_series s on s.key = b.k
+        select z.time_zone, z.bucket, (z.bucket at time zone z.time_zone)::date as local_date
+        from (select distinct time_zone, bucket from zoned) z
+        offset 0
       ) d
-      join time_series s on s.key = d.series_key
+    ),
+    touched as materialized (
+      select distinct z.series_key, d.local_date, d.lo, d.hi
+      from zoned z join zone_days d on d.time_zone = z.time_zone and d.bucket = z.bucket
     ),
     sums as (
       select t.series_key, t.local_date, t.lo, t.hi,
