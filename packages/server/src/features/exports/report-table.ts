@@ -123,7 +123,7 @@ async function writeReportXlsx(doc: ReportSource, out: PassThrough, backlog?: nu
     const dates = new Map<string, Date | string>();
     for await (const chunk of rowChunks(section.rows))
       for (let i = 0; i < chunk.length; i += ROWS_PER_TURN) {
-        writer.write(
+        await writer.write(
           chunk
             .slice(i, i + ROWS_PER_TURN)
             .map((row) => section.columns.map((c) => xlsxValue(c, row[c.key], dates))),

@@ -38,8 +38,8 @@ async function workbook(fast: boolean): Promise<Buffer> {
   sheet.addRow(COLUMNS.map((c) => c.key)).commit();
   if (fast) {
     const writer = xlsxRowWriter(book, sheet, COLUMNS);
-    writer.write(ROWS.slice(0, 2));
-    writer.write(ROWS.slice(2));
+    await writer.write(ROWS.slice(0, 2));
+    await writer.write(ROWS.slice(2));
   } else
     for (const values of ROWS) {
       const row = sheet.addRow(values);

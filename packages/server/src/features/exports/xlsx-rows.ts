@@ -20,7 +20,8 @@ export interface XlsxColumn {
 }
 
 interface WorksheetInternals {
-  stream: { write(text: string): unknown };
+  /** exceljs's StreamBuf: its write resolves once the zip entry it is piped into took the chunk */
+  stream: { write(text: string): Promise<void> | undefined };
   _rowZero: number;
   _rows: unknown[];
   startedData: boolean;
@@ -90,8 +91,11 @@ export function xlsxRowWriter(
     return { letters: columnLetters(i + 1), s: id ? ` s="${id}"` : '', kind: c.kind };
   });
   return {
-    /** Writes these rows (a value per column: text, number, Date, or empty). */
-    write(rows: readonly (readonly (ReportCell | Date | undefined)[])[]): void {
+    /**
+     * Writes these rows (a value per column: text, number, Date, or empty); resolves once the zip
+     * has taken them (backpressure: XML is written faster than it is deflated).
+     */
+    async write(rows: readonly (readonly (ReportCell | Date | undefined)[])[]): Promise<void> {
       let xml = '';
       for (const values of rows) {
         const r = s._rowZero++;
@@ -106,7 +110,7 @@ export function xlsxRowWriter(
         }
         xml += '</row>';
       }
-      if (xml) s.stream.write(xml);
+      if (xml) await s.stream.write(xml);
     },
   };
 }
