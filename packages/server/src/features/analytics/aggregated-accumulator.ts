@@ -31,6 +31,9 @@ const emptyFigures = (): CellFigures => ({
   lasts: null,
 });
 
+/** The figures of a cell without data (read only). */
+const NO_FIGURES: Readonly<CellFigures> = Object.freeze(emptyFigures());
+
 export class Accumulator {
   /** group -> cell -> figures */
   private readonly byGroup = new Map<number, Map<number, CellFigures>>();
@@ -44,20 +47,21 @@ export class Accumulator {
     if (!cells) this.byGroup.set(row.grp, (cells = new Map()));
     for (const cell of segment.cells) {
       let f = cells.get(cell);
-      if (!f) cells.set(cell, (f = emptyFigures()));
+      // a cell with data has edges, empty ones when read from sums only (as figures() merges them)
+      if (!f) cells.set(cell, (f = { ...emptyFigures(), firsts: NO_EDGES, lasts: NO_EDGES }));
       f.sum += row.sum;
       f.count += row.count;
       if ('min' in row) {
         if (row.min !== null) f.min = f.min === null ? row.min : Math.min(f.min, row.min);
         if (row.max !== null) f.max = f.max === null ? row.max : Math.max(f.max, row.max);
         if (row.first !== null && row.first_at !== null) {
-          f.firsts ??= new Map();
+          if (f.firsts === null || f.firsts === NO_EDGES) f.firsts = new Map();
           const cur = f.firsts.get(row.series_key);
           if (!cur || row.first_at < cur.at)
             f.firsts.set(row.series_key, { at: row.first_at, value: row.first });
         }
         if (row.last !== null && row.last_at !== null) {
-          f.lasts ??= new Map();
+          if (f.lasts === null || f.lasts === NO_EDGES) f.lasts = new Map();
           const cur = f.lasts.get(row.series_key);
           if (!cur || row.last_at > cur.at) f.lasts.set(row.series_key, { at: row.last_at, value: row.last });
         }
@@ -65,8 +69,14 @@ export class Accumulator {
     }
   }
 
-  /** Figures of the given groups over the given cells together. */
-  figures(groups: readonly number[], cells: readonly number[]): CellFigures {
+  /**
+   * Figures of the given groups over the given cells together; read only (one group's one cell is
+   * answered with the figures kept: a node's bucket, most reads of a broken-down answer, allocates
+   * nothing).
+   */
+  figures(groups: readonly number[], cells: readonly number[]): Readonly<CellFigures> {
+    if (groups.length === 1 && cells.length === 1)
+      return this.byGroup.get(groups[0]!)?.get(cells[0]!) ?? NO_FIGURES;
     const out = emptyFigures();
     for (const g of groups) {
       const byCell = this.byGroup.get(g);
@@ -117,7 +127,7 @@ function mergeEdges(
 const tidy = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** The value of an aggregate function over figures; null when there is no data. */
-export function valueOf(fn: AggregateFunction, f: CellFigures): number | null {
+export function valueOf(fn: AggregateFunction, f: Readonly<CellFigures>): number | null {
   if (f.count === 0) return null;
   switch (fn) {
     case 'Sum':

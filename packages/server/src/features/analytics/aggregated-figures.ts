@@ -36,7 +36,14 @@ export interface Figures {
 }
 
 /** Values of one KPI item in one mode for a set of requested nodes added together. */
-export function figuresFor(p: Prepared, item: KpiItem, plan: ModePlan, nodes: readonly number[]): Figures {
+export function figuresFor(
+  p: Prepared,
+  item: KpiItem,
+  plan: ModePlan,
+  nodes: readonly number[],
+  /** false: the buckets only (`summary` null) */
+  withSummary = true,
+): Figures {
   // the groups of a need, found once per call (a year of days reads figures for every bucket)
   const byNeed = new Map<number, number[]>();
   const groups = (need: number) => {
@@ -94,6 +101,7 @@ export function figuresFor(p: Prepared, item: KpiItem, plan: ModePlan, nodes: re
     }
     data.push(point(plan, row.key, row.range?.from ?? null, value));
   }
+  if (!withSummary) return { summary: null, data, lastObservation };
   const total = read(plan.cells);
   const summary = total ?? (isFuture(plan.range.from) ? null : 0);
   return { summary, data, lastObservation };

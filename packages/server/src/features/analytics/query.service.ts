@@ -220,8 +220,18 @@ export function createQueryService(deps: {
 
   return {
     /** POST /api/TimeSeries/AggregatedTimeSeries */
-    async aggregated(principal: Principal, body: AggregatedQueryBody): Promise<AggregatedSeries[]> {
+    async aggregated(
+      principal: Principal,
+      body: AggregatedQueryBody,
+      /**
+       * nodeData (with breakdownByNode; callers inside the server): only each node's buckets are
+       * wanted - the combined figures come back empty (`summary` null, `data` []) and so do the
+       * nodes' summaries, which are most of the reads of a small part of a long report.
+       */
+      options: { nodeData?: boolean } = {},
+    ): Promise<AggregatedSeries[]> {
       const p = await prepare(principal, body, body.breakdownByNode);
+      const nodeData = options.nodeData === true && body.breakdownByNode;
       const top = p.nodes.filter((n) => n.top).map((n) => n.index);
       const completeness =
         body.includeCompleteness && deps.monitoring
@@ -235,7 +245,7 @@ export function createQueryService(deps: {
       const out: AggregatedSeries[] = [];
       for (const item of p.items) {
         for (const plan of p.modes) {
-          const combined = figuresFor(p, item, plan, top);
+          const combined = nodeData ? { summary: null, data: [] } : figuresFor(p, item, plan, top);
           const goal = plan.mode === 'current_period' ? objectives?.get(item.kpi) : undefined;
           out.push({
             ...(completeness ? { completeness } : {}),
@@ -252,7 +262,7 @@ export function createQueryService(deps: {
             ...(body.breakdownByNode
               ? {
                   nodes: p.nodes.map((n) => {
-                    const f = figuresFor(p, item, plan, [n.index]);
+                    const f = figuresFor(p, item, plan, [n.index], !nodeData);
                     const own = goal?.perNode.get(n.id);
                     return {
                       nodeId: n.id,

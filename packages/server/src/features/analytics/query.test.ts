@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AggregatedQueryInput, AggregatedSeries } from '@footfall/domain';
+import { AggregatedQueryBody, type AggregatedQueryInput, type AggregatedSeries } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { authHeader, makeDevice, makeGroup, makeLocation, makeUser } from '../../test/factories.js';
+import {
+  asPrincipal,
+  authHeader,
+  makeDevice,
+  makeGroup,
+  makeLocation,
+  makeUser,
+} from '../../test/factories.js';
 
 /**
  * Hand-checked answers of the aggregated query: DST days in Toronto, sums over the subtree,
@@ -249,6 +256,30 @@ describe('POST /api/TimeSeries/AggregatedTimeSeries', () => {
       [door1.id, 1440],
       [door2.id, 2880],
     ]);
+  });
+
+  it("answers only the nodes' buckets with nodeData (the parts of a long report), the same buckets", async () => {
+    const principal = asPrincipal(await makeUser(t.db, { roles: ['admin'], scopeNodeId: group.id }));
+    const body = AggregatedQueryBody.parse({
+      nodeIds: [door1.id, door2.id],
+      aggregateFunctionsByKpi: [{ kpi: 'TrafficIn', aggregateFunctions: ['Sum'] }],
+      from: '2024-03-09 00:00',
+      to: '2024-03-12 00:00',
+      aggregation: 'P1D',
+      modes: ['current_period', 'compared_last_year'],
+      breakdownByNode: true,
+    });
+    const whole = await t.app.services.query.aggregated(principal, body);
+    const parts = await t.app.services.query.aggregated(principal, body, { nodeData: true });
+    expect(parts).toHaveLength(2);
+    parts.forEach((s, i) => {
+      expect(s).toMatchObject({ mode: whole[i]!.mode, summary: null, data: [] });
+      expect(s.nodes!.map((n) => [n.nodeId, n.summary, n.data])).toEqual(
+        whole[i]!.nodes!.map((n) => [n.nodeId, null, n.data]),
+      );
+    });
+    expect(parts[0]!.nodes![1]!.data.map((d) => d.value)).toEqual([2880, 2760, 2880]);
+    expect(whole[0]!.summary).toBe((1440 + 1380 + 1440) * 3);
   });
 
   it('answers 404 for a node outside the scope and 400 for bad input', async () => {

@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parseLocal, type ReportCell, type ReportColumn, type ReportDocument } from '@footfall/domain';
 import { rowChunks, type ReportSource } from './exports.types.js';
+import { xlsxRowWriter } from './xlsx-rows.js';
 
 /**
  * A computed report as XLSX and CSV: one worksheet (or one CSV block) per section, the header frozen,
@@ -30,7 +31,7 @@ function xlsxValue(
   column: ReportColumn,
   v: ReportCell | undefined,
   dates?: Map<string, Date | string>,
-): ExcelJS.CellValue {
+): ReportCell | Date {
   if (v === null || v === undefined) return null;
   if (column.kind === 'datetime' && typeof v === 'string') {
     if (!dates) return wallClockDate(v);
@@ -43,9 +44,6 @@ function xlsxValue(
   }
   return v;
 }
-
-/** The style of every data row (none of its own), one object for all of them. */
-const ROW_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** Text starting like a formula is written with a leading apostrophe (CSV injection, OWASP). */
@@ -111,20 +109,26 @@ async function writeReportXlsx(doc: ReportSource, out: PassThrough, backlog?: nu
     const header = sheet.addRow(section.columns.map((c) => c.label));
     header.font = { bold: true };
     header.commit();
-    // one style object a column, shared by its cells: exceljs finds a style it has seen by identity
-    // (a WeakMap), where a fresh copy per cell was serialised and compared, most of the file's time
+    // one style object a column: exceljs finds a style it has seen by identity (a WeakMap); the data
+    // rows are written as XML by xlsxRowWriter with exceljs's style ids for them
     const styles = section.columns.map((c) => (NUM_FMT[c.kind] ? { numFmt: NUM_FMT[c.kind] } : {}));
-    let written = 0;
+    const writer = xlsxRowWriter(
+      book,
+      sheet,
+      section.columns.map((c, i) => ({
+        kind: c.kind === 'text' ? 'text' : c.kind === 'datetime' ? 'date' : 'number',
+        style: styles[i]!,
+      })),
+    );
     const dates = new Map<string, Date | string>();
     for await (const chunk of rowChunks(section.rows))
-      for (const row of chunk) {
-        const added = sheet.addRow(section.columns.map((c) => xlsxValue(c, row[c.key], dates)));
-        // shared style objects: exceljs knows a style object it has seen (a WeakMap) without serialising it
-        // (`style` is a Row's own property in exceljs, missing from its typings)
-        (added as unknown as { style: Partial<ExcelJS.Style> }).style = ROW_STYLE;
-        added.eachCell((cell, n) => (cell.style = styles[n - 1]!));
-        added.commit();
-        if (++written % ROWS_PER_TURN === 0) await drained(out, backlog);
+      for (let i = 0; i < chunk.length; i += ROWS_PER_TURN) {
+        await writer.write(
+          chunk
+            .slice(i, i + ROWS_PER_TURN)
+            .map((row) => section.columns.map((c) => xlsxValue(c, row[c.key], dates))),
+        );
+        await drained(out, backlog);
       }
     if (section.totals) {
       const totals = sheet.addRow(section.columns.map((c) => xlsxValue(c, section.totals![c.key])));

@@ -71,25 +71,47 @@ function measureColumns(m: ReportMeasure, language: Language): ReportColumn[] {
   return cols;
 }
 
+/** The column keys of a measure's figures, made once (a report writes them into every row). */
+interface MeasureKeys {
+  m: ReportMeasure;
+  n1: string;
+  n1Var: string;
+  y1: string;
+  y1Var: string;
+  obj: string;
+  ach: string;
+}
+const measureKeys = (m: ReportMeasure): MeasureKeys => ({
+  m,
+  n1: `${m.id}_n1`,
+  n1Var: `${m.id}_n1Var`,
+  y1: `${m.id}_y1`,
+  y1Var: `${m.id}_y1Var`,
+  obj: `${m.id}_obj`,
+  ach: `${m.id}_ach`,
+});
+
 /** Writes a measure's figures into a row: current value, comparisons with variance, objective. */
 function fill(
   row: ReportRow,
-  m: ReportMeasure,
+  measure: ReportMeasure | MeasureKeys,
   value: number | null,
   n1: number | null | undefined,
   y1: number | null | undefined,
   objective: number | null | undefined,
 ) {
+  const k = 'm' in measure ? measure : measureKeys(measure);
+  const m = k.m;
   row[m.id] = value;
   if (m.comparisons) {
-    row[`${m.id}_n1`] = n1 ?? null;
-    row[`${m.id}_n1Var`] = deltaPercent(value, n1 ?? null);
-    row[`${m.id}_y1`] = y1 ?? null;
-    row[`${m.id}_y1Var`] = deltaPercent(value, y1 ?? null);
+    row[k.n1] = n1 ?? null;
+    row[k.n1Var] = deltaPercent(value, n1 ?? null);
+    row[k.y1] = y1 ?? null;
+    row[k.y1Var] = deltaPercent(value, y1 ?? null);
   }
   if (m.objective) {
-    row[`${m.id}_obj`] = round2(objective);
-    row[`${m.id}_ach`] = value != null && objective ? round2((value / objective) * 100) : null;
+    row[k.obj] = round2(objective);
+    row[k.ach] = value != null && objective ? round2((value / objective) * 100) : null;
   }
 }
 
@@ -116,34 +138,44 @@ function nodeBucketTotals(def: ReportDefinition, language: Language, answer: rea
   return totals;
 }
 
+/**
+ * A node's values per bucket key: its data in the bucket order of `keys` (gap-filled answers list
+ * every bucket in every mode, in the same order), else looked up by key.
+ */
+function valuesByBucket(
+  data: readonly DataPoint[] | undefined,
+  keys: readonly string[],
+): (i: number) => number | null | undefined {
+  if (!data) return () => undefined;
+  if (data.length === keys.length && data.every((p, i) => p.key === keys[i])) return (i) => data[i]!.value;
+  const map = byKey(data);
+  return (i) => map.get(keys[i]!);
+}
+
 /** The rows of `nodes` (an answer broken down by node): one per node and bucket, in that order. */
 function nodeBucketRows({ def, nodes, answer }: ComputeInput): ReportRow[] {
-  const perMeasure = def.measures.map((m) => {
-    const nodeMaps = (e: AggregatedSeries | undefined) =>
-      new Map((e?.nodes ?? []).map((n) => [n.nodeId, byKey(n.data)]));
-    return {
-      m,
-      byNode: nodeMaps(entryOf(answer, m, 'current_period')),
-      n1: nodeMaps(m.comparisons ? entryOf(answer, m, 'compared_last_period') : undefined),
-      y1: nodeMaps(m.comparisons ? entryOf(answer, m, 'compared_last_year') : undefined),
-    };
-  });
+  const nodeData = (e: AggregatedSeries | undefined) =>
+    new Map((e?.nodes ?? []).map((n) => [n.nodeId, n.data]));
+  const perMeasure = def.measures.map((m) => ({
+    keys: measureKeys(m),
+    byNode: nodeData(entryOf(answer, m, 'current_period')),
+    n1: nodeData(m.comparisons ? entryOf(answer, m, 'compared_last_period') : undefined),
+    y1: nodeData(m.comparisons ? entryOf(answer, m, 'compared_last_year') : undefined),
+  }));
   const first = def.measures[0] && entryOf(answer, def.measures[0], 'current_period');
   const rows: ReportRow[] = [];
   for (const node of nodes) {
     const keys = first?.nodes?.find((n) => n.nodeId === node.id)?.data.map((p) => p.key) ?? [];
     const label = nodeLabel(node);
-    for (const key of keys) {
-      const row: ReportRow = { location: label, bucket: key };
-      for (const pm of perMeasure)
-        fill(
-          row,
-          pm.m,
-          pm.byNode.get(node.id)?.get(key) ?? null,
-          pm.n1.get(node.id)?.get(key),
-          pm.y1.get(node.id)?.get(key),
-          undefined,
-        );
+    const values = perMeasure.map((pm) => ({
+      keys: pm.keys,
+      value: valuesByBucket(pm.byNode.get(node.id), keys),
+      n1: valuesByBucket(pm.n1.get(node.id), keys),
+      y1: valuesByBucket(pm.y1.get(node.id), keys),
+    }));
+    for (let i = 0; i < keys.length; i++) {
+      const row: ReportRow = { location: label, bucket: keys[i]! };
+      for (const v of values) fill(row, v.keys, v.value(i) ?? null, v.n1(i), v.y1(i), undefined);
       rows.push(row);
     }
   }

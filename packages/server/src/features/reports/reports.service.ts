@@ -238,8 +238,9 @@ export function createReportsService(deps: ReportsDeps) {
         p,
         true,
       );
-      // each part's rows are taken at once, its answer let go before the next is read
-      const answer = await deps.query.aggregated(principal, body);
+      // each part's rows are taken at once, its answer let go before the next is read (each node's
+      // buckets only: totals and charts come from the selection's answer)
+      const answer = await deps.query.aggregated(principal, body, { nodeData: true });
       for (const row of pagedSection(input, [{ nodes: part, answer }], limit - rows.length).rows)
         rows.push(row);
     }
@@ -281,6 +282,7 @@ export function createReportsService(deps: ReportsDeps) {
     if (bucketCount(def, selection) > 0)
       for (let i = 0; i < nodes.length; i += STREAM_NODES_PER_QUERY)
         parts.push(nodes.slice(i, i + STREAM_NODES_PER_QUERY));
+    // the rows need each node's buckets only (totals and charts come from the selection's answer)
     const answerOf = (part: ReportNodeRow[]) =>
       deps.query.aggregated(
         principal,
@@ -291,6 +293,7 @@ export function createReportsService(deps: ReportsDeps) {
           p,
           true,
         ),
+        { nodeData: true },
       );
     async function* rows(): AsyncGenerator<ReportRow[]> {
       let next = parts[0] ? answerOf(parts[0]) : null;
