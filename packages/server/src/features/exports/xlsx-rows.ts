@@ -104,7 +104,10 @@ export function xlsxRowWriter(
           const v = values[i];
           if (v === null || v === undefined) continue;
           const c = cells[i]!;
-          if (typeof v === 'number') xml += `<c r="${c.letters}${r}"${c.s}><v>${v}</v></c>`;
+          if (typeof v === 'number') {
+            // a figure that is not a number (a division by zero gone wrong) is left empty, never "NaN"
+            if (Number.isFinite(v)) xml += `<c r="${c.letters}${r}"${c.s}><v>${v}</v></c>`;
+          }
           else if (v instanceof Date) xml += `<c r="${c.letters}${r}"${c.s}><v>${excelDate(v)}</v></c>`;
           else xml += `<c r="${c.letters}${r}"${c.s} t="str"><v>${xmlText(v)}</v></c>`;
         }
