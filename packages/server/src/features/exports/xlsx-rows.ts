@@ -107,8 +107,7 @@ export function xlsxRowWriter(
           if (typeof v === 'number') {
             // a figure that is not a number (a division by zero gone wrong) is left empty, never "NaN"
             if (Number.isFinite(v)) xml += `<c r="${c.letters}${r}"${c.s}><v>${v}</v></c>`;
-          }
-          else if (v instanceof Date) xml += `<c r="${c.letters}${r}"${c.s}><v>${excelDate(v)}</v></c>`;
+          } else if (v instanceof Date) xml += `<c r="${c.letters}${r}"${c.s}><v>${excelDate(v)}</v></c>`;
           else xml += `<c r="${c.letters}${r}"${c.s} t="str"><v>${xmlText(v)}</v></c>`;
         }
         xml += '</row>';
