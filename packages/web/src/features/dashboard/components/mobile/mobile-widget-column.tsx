@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Widget } from '@footfall/domain';
 import { CHART_WIDGET_TYPES, preloadCharts } from '../../../../components/charts/chart';
+import { COMPLETENESS_MARK_HEIGHT } from '../widgets/completeness-mark';
 import { WidgetBody, type WidgetContext } from '../widgets/widget-body';
 
 /** Height of a chart on the phone (the grid's own height would squeeze or stretch it). */
@@ -61,6 +62,9 @@ export function MobileWidgetColumn({ widgets, ctx }: { widgets: readonly Widget[
               '& [data-status] > .MuiTypography-noWrap': { minWidth: 0, whiteSpace: 'normal' },
               // ranking rows: names wrap instead of being cut
               '& li .MuiTypography-noWrap': { whiteSpace: 'normal' },
+              // the completeness mark's line is kept from the first paint: a card (height auto) whose
+              // series arrive incomplete does not grow then and push the cards below it (layout shift)
+              '& [data-completeness-slot]': { minHeight: COMPLETENESS_MARK_HEIGHT },
             }}
           >
             {w.type.name !== 'text' && (
