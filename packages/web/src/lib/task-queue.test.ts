@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, createTaskQueue } from './task-queue';
+import { afterNextPaint, createTaskQueue, inTurns } from './task-queue';
 
 /** Animation frames run only when the test says so (`frame()`), as a browser paints. */
 let frames: FrameRequestCallback[] = [];
@@ -80,5 +80,58 @@ describe('createTaskQueue', () => {
     frame();
     await vi.advanceTimersByTimeAsync(50);
     expect(idle.done).toBe(true);
+  });
+});
+
+describe('inTurns', () => {
+  const microtasks = async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  };
+
+  it('runs the steps in order, each in a task of its own, after the previous one settled', async () => {
+    const log: string[] = [];
+    let finishA: () => void = () => undefined;
+    const steps = [
+      () => {
+        log.push('a');
+        return new Promise<void>((resolve) => (finishA = resolve));
+      },
+      () => {
+        log.push('b');
+        return Promise.resolve();
+      },
+      () => {
+        log.push('c');
+        return Promise.resolve();
+      },
+    ];
+    const done = settled(inTurns(steps));
+    expect(log).toEqual(['a']); // the first step starts at once
+    await vi.advanceTimersByTimeAsync(100);
+    expect(log).toEqual(['a']); // the next waits until the first has settled
+    finishA();
+    await microtasks(); // still the same task
+    expect(log).toEqual(['a']);
+    await vi.advanceTimersByTimeAsync(0); // a new task: b
+    expect(log).toEqual(['a', 'b']);
+    await microtasks();
+    expect(log).toEqual(['a', 'b']);
+    expect(done.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1); // and c in one more
+    await microtasks();
+    expect(log).toEqual(['a', 'b', 'c']);
+    expect(done.done).toBe(true);
+  });
+
+  it('stops at the first failure and rejects with it', async () => {
+    const third = vi.fn(() => Promise.resolve());
+    const failure = new Error('chunk failed');
+    const result = inTurns([() => Promise.resolve(), () => Promise.reject(failure), third]).then(
+      () => 'resolved',
+      (e: unknown) => e,
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await result).toBe(failure);
+    expect(third).not.toHaveBeenCalled();
   });
 });

@@ -48,3 +48,15 @@ export function afterNextPaint(): Promise<void> {
 }
 
 const PRESENTATION_MS = 50;
+
+/**
+ * Runs `steps` one after another, each in a task of its own: a large module graph loaded as several
+ * dynamic imports is then evaluated as several shorter tasks instead of one long one (the modules a
+ * step shares with a later one are evaluated once, in the first). Rejects with the first failure.
+ */
+export async function inTurns(steps: readonly (() => Promise<unknown>)[]): Promise<void> {
+  for (const [i, step] of steps.entries()) {
+    if (i > 0) await nextTask();
+    await step();
+  }
+}

@@ -1,13 +1,13 @@
 import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
+import { BarChart, HeatmapChart, LineChart } from './echarts-charts';
+import { CanvasRenderer } from './echarts-renderer';
 import {
   GridComponent,
   LegendPlainComponent,
   MarkAreaComponent,
   TooltipComponent,
   VisualMapContinuousComponent,
-} from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
+} from './echarts-components';
 
 /** Only the charts and components the widgets draw: this chunk is loaded on first chart. */
 echarts.use([

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Widget } from '@footfall/domain';
 import { CHART_WIDGET_TYPES, preloadCharts } from '../../../../components/charts/chart';
+import { COMPLETENESS_MARK_HEIGHT } from '../widgets/completeness-mark';
 import { WidgetBody, type WidgetContext } from '../widgets/widget-body';
 
 /** Height of a chart on the phone (the grid's own height would squeeze or stretch it). */
@@ -28,10 +29,10 @@ export function MobileWidgetColumn({ widgets, ctx }: { widgets: readonly Widget[
   useEffect(() => {
     if (hasCharts) preloadCharts();
   }, [hasCharts]);
-  // the cards that surely start within two screens (their least heights added up) render their content
+  // the cards that surely start on the first screen (their least heights added up) render their content
   // in the column's own render, which React slices, instead of after a measure in a layout effect, which
   // renders them all again in one uninterrupted task
-  const [eagerBelow] = useState(() => 2 * (typeof window === 'undefined' ? 0 : window.innerHeight));
+  const [eagerBelow] = useState(() => (typeof window === 'undefined' ? 0 : window.innerHeight));
   let top = 0;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="mobile-widget-column">
@@ -61,6 +62,9 @@ export function MobileWidgetColumn({ widgets, ctx }: { widgets: readonly Widget[
               '& [data-status] > .MuiTypography-noWrap': { minWidth: 0, whiteSpace: 'normal' },
               // ranking rows: names wrap instead of being cut
               '& li .MuiTypography-noWrap': { whiteSpace: 'normal' },
+              // the completeness mark's line is kept from the first paint: a card (height auto) whose
+              // series arrive incomplete does not grow then and push the cards below it (layout shift)
+              '& [data-completeness-slot]': { minHeight: COMPLETENESS_MARK_HEIGHT },
             }}
           >
             {w.type.name !== 'text' && (
@@ -95,14 +99,16 @@ function WhenNear({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => eager || typeof IntersectionObserver === 'undefined');
-  // the cards of the first screens show their content (or its loading placeholder) in the first paint,
+  // the cards of the first screen show their content (or its loading placeholder) in the first paint,
   // not one frame later when the observer reports: their height would change under the reader's eyes
-  // and push the cards below (layout shift)
+  // and push the cards below (layout shift). Those below the first screen come after the first paint
+  // (the observer's margin: a screen), so that paint, the largest contentful one, waits for fewer
+  // cards; they grow out of sight, which moves nothing the reader sees.
   useLayoutEffect(() => {
     const el = ref.current;
     if (near || !el) return;
     const rect = el.getBoundingClientRect();
-    if (rect.top < 2 * window.innerHeight && rect.bottom > -window.innerHeight) setNear(true);
+    if (rect.top < window.innerHeight && rect.bottom > 0) setNear(true);
   }, [near]);
   useEffect(() => {
     const el = ref.current;

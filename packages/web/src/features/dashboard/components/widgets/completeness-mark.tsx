@@ -7,6 +7,9 @@ import { LOCALES, completenessSummary, type AggregatedSeries } from '@footfall/d
 import type { FlatNode } from '../../../../lib/tree-api';
 import { useLang } from '../../../../lib/use-lang';
 
+/** The mark's height: one caption line (0.75 rem, line height 1.6). */
+export const COMPLETENESS_MARK_HEIGHT = '1.2rem';
+
 /**
  * The discreet "data incomplete for N of M locations" mark of a widget (issue 13): shown when some
  * requested locations' devices sent less than their expected minutes in the period; hovering or
@@ -41,12 +44,11 @@ export function CompletenessMark(props: {
         tabIndex={0}
         data-testid="completeness-mark"
         sx={{
-          // in the widget's column under its body, never over it (it hid the Y-1 chip of a KPI card)
-          alignSelf: 'flex-end',
-          flexShrink: 0,
+          // in its slot under the widget's body (widget-body.tsx), never over it (it hid the Y-1 chip of a KPI card)
           mr: 0.5,
           display: 'inline-flex',
           alignItems: 'center',
+          height: COMPLETENESS_MARK_HEIGHT,
           gap: 0.5,
           px: 0.75,
           borderRadius: 1,
@@ -57,7 +59,7 @@ export function CompletenessMark(props: {
         }}
       >
         <DataUsage sx={{ fontSize: 14, color: 'warning.main' }} />
-        <Typography variant="caption" color="inherit" sx={{ lineHeight: 1.6 }}>
+        <Typography variant="caption" color="inherit" sx={{ lineHeight: COMPLETENESS_MARK_HEIGHT }}>
           {text}
         </Typography>
       </Box>

@@ -123,7 +123,13 @@ export const WidgetBody = memo(function WidgetBody({ widget, ctx }: { widget: Wi
           <WeatherStrip period={ctx.period} nodeId={ctx.locationIds[0]} />
         )}
       {body}
-      {!empty && <CompletenessMark series={series} nodes={ctx.nodes} />}
+      {!empty && (
+        // the mark's slot: the mobile column reserves its line (mobile-widget-column.tsx), so a card whose
+        // series arrive incomplete does not grow and push the cards below it (layout shift)
+        <Box data-completeness-slot sx={{ flexShrink: 0, display: 'flex', justifyContent: 'flex-end' }}>
+          <CompletenessMark series={series} nodes={ctx.nodes} />
+        </Box>
+      )}
     </Box>
   );
 });
