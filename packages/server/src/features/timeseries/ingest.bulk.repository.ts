@@ -22,9 +22,10 @@ import { BUCKET_AGGREGATES_SQL } from './ingest.rollup.repository.js';
  *    15-minute rows of the touched buckets are the bucket aggregates when every point of the bucket is
  *    a changed one (the old row's count plus the new points equals the changed points: the common case,
  *    one point a bucket), else recomputed from raw (a bucket shared with points from elsewhere); the
- *    node totals move by the difference to the old rows (15-minute, local hour), as live ingest's do;
- *    then the touched local days are summed again from their 15-minute rows and the daily node totals
- *    moved by their difference.
+ *    node totals move by the difference to the old rows (15-minute, local hour), as live ingest's do
+ *    (a total fed by one of the load's series copies its deltas, only the others are grouped); then
+ *    the touched local days: a new day summed from the 15-minute rows just written, a day that had a
+ *    row summed again from its 15-minute rows; the daily node totals moved by their difference.
  */
 
 /** Names of the value columns of the stage. */
@@ -371,9 +372,24 @@ export async function refreshBulkDays(on: Db, keys: number[], written: string): 
     .raw(
       `
     create temp table bulk_day_new on commit drop as
-    select r.series_key, (r.bucket at time zone s.time_zone)::date as local_date, ${BUCKET_AGGREGATES_SQL}
-    from ${written} r join time_series s on s.key = r.series_key
-    group by 1, 2`,
+    select d.series_key, d.local_date, d.sum, d.count, d.min, d.max,
+      (select r.first from rollup_15m r where r.series_key = d.series_key and r.bucket = d.b_first) as first,
+      (select r.last from rollup_15m r where r.series_key = d.series_key and r.bucket = d.b_last) as last,
+      d.bh_sum, d.bh_count, d.bh_min, d.bh_max,
+      (select r.bh_first from rollup_15m r where r.series_key = d.series_key and r.bucket = d.bh_b_first) as bh_first,
+      (select r.bh_last from rollup_15m r where r.series_key = d.series_key and r.bucket = d.bh_b_last) as bh_last
+    from (
+      -- first and last: the values of the day's first and last bucket, looked up by primary key
+      -- afterwards (4 index probes a day: cheaper than carrying an array per row through the aggregate)
+      select r.series_key, (r.bucket at time zone s.time_zone)::date as local_date,
+        sum(r.sum) as sum, sum(r.count)::int as count, min(r.min) as min, max(r.max) as max,
+        sum(r.bh_sum) as bh_sum, sum(r.bh_count)::int as bh_count, min(r.bh_min) as bh_min, max(r.bh_max) as bh_max,
+        min(r.bucket) as b_first, max(r.bucket) as b_last,
+        min(r.bucket) filter (where r.bh_count > 0) as bh_b_first,
+        max(r.bucket) filter (where r.bh_count > 0) as bh_b_last
+      from ${written} r join time_series s on s.key = r.series_key
+      group by 1, 2
+    ) d`,
     )
     .execute(on);
   await sql`analyze bulk_day_new`.execute(on);
