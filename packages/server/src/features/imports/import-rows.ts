@@ -113,6 +113,10 @@ export function createRowInterpreter(opts: {
     return hit;
   };
 
+  // a file repeats the same few dates and times: each text is read once
+  const dateOf = memoText((c) => parseDate(c, mapping.dateFormat));
+  const timeOf = memoText((c) => parseTime(c, mapping.timeFormat));
+
   return function interpret(r: FileRow): RowResult {
     const errors: ImportRowError[] = [];
     const fail = (
@@ -136,11 +140,11 @@ export function createRowInterpreter(opts: {
     const location = byKey.get(keyOf(locText)) ?? null;
     if (!location) fail(mapping.location, 'location_unknown', r.cells[locCol], { by: mapping.locationBy });
 
-    const date = parseDate(r.cells[dateCol], mapping.dateFormat);
+    const date = dateOf(r.cells[dateCol]);
     if (!date) fail(mapping.date, 'date_invalid', r.cells[dateCol], { format: mapping.dateFormat });
     let minuteOfDay: number | null = 0;
     if (timeCol >= 0) {
-      minuteOfDay = parseTime(r.cells[timeCol], mapping.timeFormat);
+      minuteOfDay = timeOf(r.cells[timeCol]);
       if (minuteOfDay === null)
         fail(mapping.time!, 'time_invalid', r.cells[timeCol], { format: mapping.timeFormat });
       else if (minuteOfDay % step !== 0) {
@@ -187,6 +191,19 @@ export function createRowInterpreter(opts: {
     if (errors.length > 0 || utcMs === null) return { row: r.row, location, utcMs, points: [], errors };
     for (const p of points) p.utcMs = utcMs;
     return { row: r.row, location, utcMs, points, errors };
+  };
+}
+
+/** `read` of a cell, remembered by text for text cells (up to 10,000 texts at a time). */
+function memoText<T>(read: (cell: Cell | undefined) => T): (cell: Cell | undefined) => T {
+  const seen = new Map<string, T>();
+  return (cell) => {
+    if (typeof cell !== 'string') return read(cell);
+    if (seen.has(cell)) return seen.get(cell)!;
+    if (seen.size >= 10_000) seen.clear();
+    const value = read(cell);
+    seen.set(cell, value);
+    return value;
   };
 }
 
@@ -243,8 +260,17 @@ function parseTime(cell: Cell | undefined, format: ImportMapping['timeFormat']):
   return h <= 23 && min <= 59 ? h * 60 + min : null;
 }
 
+/** A number with no sign but minus, no grouping and only the decimal mark (a dot; a comma). */
+const PLAIN_NUMBER = /^-?\d{1,15}(?:\.\d{1,15})?$/;
+const PLAIN_NUMBER_COMMA = /^-?\d{1,15}(?:,\d{1,15})?$/;
+
 /** "1 234.50", "1,234.50" or with a decimal comma "1.234,50" / "1 234,50"; null when not a number. */
 export function parseNumber(text: string, decimalComma: boolean): number | null {
+  // the common case, a plain number ("12", "-3.5"; "3,5" with a decimal comma), without rewriting it
+  if (decimalComma ? PLAIN_NUMBER_COMMA.test(text) : PLAIN_NUMBER.test(text)) {
+    const n = Number(decimalComma ? text.replace(',', '.') : text);
+    return Math.abs(n) < 1e12 ? n : null;
+  }
   let s = text.replace(/[\s\u00a0\u202f']/g, '');
   s = decimalComma ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return null;

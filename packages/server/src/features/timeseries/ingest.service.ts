@@ -281,20 +281,21 @@ export function createIngestService(deps: {
             else await lockSeriesForIngest(on, ext.keys);
             // one row a changed point; grouped by bucket when some bucket holds two (not an import's)
             await client.query('savepoint bulk_buckets');
+            let written: string;
             try {
               await groupChanged(on, false, allNew);
               phase('buckets');
-              await refreshBulkBuckets(on, ext, allNew);
+              written = await refreshBulkBuckets(on, ext, allNew);
               await client.query('release savepoint bulk_buckets');
             } catch (e) {
               if ((e as { code?: string }).code !== '21000') throw e;
               await client.query('rollback to savepoint bulk_buckets');
               await groupChanged(on, true, allNew);
               phase('buckets');
-              await refreshBulkBuckets(on, ext, false);
+              written = await refreshBulkBuckets(on, ext, false);
             }
             phase('15-minute rollups and node totals');
-            await refreshBulkDays(on, ext.keys);
+            await refreshBulkDays(on, ext.keys, written);
             phase('daily rollups and node totals');
           }
           await client.query('commit');
