@@ -167,12 +167,23 @@ export function createIngestService(deps: {
      * touched 15-minute buckets and local days recomputed from source rows, node totals moved by the
      * difference. Duplicates inside a batch: the last one wins. Returns after commit and listeners.
      */
-    async store(points: ResolvedPoints, ids?: { seriesIds: string[]; nodeIds: string[] }): Promise<number> {
-      const n = points.keys.length;
-      if (n === 0) return 0;
-      const { keys, times, values } = lastOfEach(points);
+    async store(
+      input: ResolvedPoints | ((trx: Db) => Promise<ResolvedPoints>),
+      ids?: { seriesIds: string[]; nodeIds: string[] },
+    ): Promise<number> {
+      if (typeof input !== 'function' && input.keys.length === 0) return 0;
       await series.refreshStale();
+      let last: ResolvedPoints = { keys: [], times: [], values: [] };
+      // every point received counts as accepted, duplicates inside the batch included
+      let n = 0;
       await db.transaction().execute(async (trx) => {
+        // points derived from what is stored (running totals: sensors/counters.ts) are computed in
+        // this transaction, under their own lock, so that what they read and what they write commit together
+        const received = typeof input === 'function' ? await input(trx) : input;
+        n = received.keys.length;
+        last = lastOfEach(received);
+        const { keys, times, values } = last;
+        if (keys.length === 0) return;
         // raw rows first, then the series locks: a second batch of the same series writes its raw
         // rows while the first one refreshes its rollups (the refresh statements read committed raw
         // rows after taking the locks, so the later batch always recomputes with both)
@@ -182,6 +193,8 @@ export function createIngestService(deps: {
         await refreshBuckets(trx, touched, allNew);
         await refreshDays(trx, touched);
       });
+      const { keys, times, values } = last;
+      if (n === 0) return 0;
       const seriesKeys = [...new Set(keys)];
       let fromMs = Infinity;
       let toMs = -Infinity;

@@ -25,6 +25,17 @@ export interface CounterReading {
 }
 
 const MINUTE = 60_000;
+/** Advisory lock class of a device's running totals (the object is the device id's hash). */
+const LOCK_DEVICE_TOTALS = 727_278;
+
+/**
+ * Takes the device's running-totals lock for the rest of the transaction `trx`: two pushes of one
+ * device (a retry overlapping the next report, a queue flushed at once) store their totals and the
+ * counts they give one after the other, each reading the totals the other committed.
+ */
+export async function lockDeviceTotals(trx: Db, deviceId: string) {
+  await sql`select pg_advisory_xact_lock(${LOCK_DEVICE_TOTALS}, hashtext(${deviceId}))`.execute(trx);
+}
 const minuteOf = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
 
 interface Row {
@@ -60,7 +71,8 @@ export function minuteCounts(
 
 /**
  * Stores the readings and answers the interval points (one per touched minute and protocol) to store
- * through the pipeline. Nothing is stored for a counter's first total ever (the baseline).
+ * through the pipeline. Nothing is stored for a counter's first total ever (the baseline). `db` is
+ * the ingest transaction (pipeline.storeBatches' `derived`): the device's lock is held until it ends.
  */
 export async function counterIntervals(
   db: Db,
@@ -69,6 +81,7 @@ export async function counterIntervals(
   attribute: 'start' | 'end',
 ): Promise<IntervalPoint[]> {
   if (readings.length === 0) return [];
+  await lockDeviceTotals(db, deviceId);
   await sql`
     insert into sensor_counter_reading (device_id, protocol, counter, occurred_on, total)
     select ${deviceId}, p, c, to_timestamp(t / 1000.0), v

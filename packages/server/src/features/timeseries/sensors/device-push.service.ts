@@ -12,7 +12,7 @@ import type { IntervalPoint, SensorPipeline } from './pipeline.js';
  * anything is written; interval counts stored as they come, running totals through counters.ts.
  */
 export function createDevicePushService(deps: { db: Db; pipeline: SensorPipeline }) {
-  const { db, pipeline } = deps;
+  const { pipeline } = deps;
 
   return {
     async ingest(caller: IngestCaller, push: ParsedPush) {
@@ -56,11 +56,16 @@ export function createDevicePushService(deps: { db: Db; pipeline: SensorPipeline
       }
       // nothing is written before every instant passed the future guard
       await pipeline.guardInstants(deviceId, [...intervals, ...readings]);
-      const fromTotals = await counterIntervals(db, deviceId, readings, push.attribute);
-      const { accepted } = await pipeline.storeIntervals(
-        deviceId,
-        [...intervals, ...fromTotals],
-        push.vendor,
+      const { accepted } = await pipeline.storeBatches(
+        [{ deviceId, points: intervals, source: push.vendor }],
+        readings.length === 0
+          ? undefined
+          : {
+              deviceId,
+              source: push.vendor,
+              protocols: readings.map((r) => r.protocol),
+              points: (trx) => counterIntervals(trx, deviceId, readings, push.attribute),
+            },
       );
       return { accepted, deviceIds: [deviceId], ignored: [...ignored] };
     },

@@ -7,6 +7,7 @@ import type { ScopeService } from '../../tree/scope.service.js';
 import type { SeriesService } from '../series.service.js';
 import type { IngestCaller, IngestService, ResolvedPoints } from '../ingest.service.js';
 import { differences } from './counter-differences.js';
+import { lockDeviceTotals } from './counters.js';
 import {
   deviceTimeZone,
   findDeviceByIdentity,
@@ -139,6 +140,20 @@ export function createSensorPipeline(deps: {
   const { db, clock, scope, series, ingest } = deps;
 
   const seriesCache = new Map<string, { id: string; key: number }>();
+  // the tail of each device's queue of running-total pushes (removed when it empties)
+  const deviceQueues = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(deviceId: string, work: () => Promise<T>): Promise<T> {
+    const run = (deviceQueues.get(deviceId) ?? Promise.resolve()).then(work, work);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    deviceQueues.set(deviceId, tail);
+    void tail.then(() => {
+      if (deviceQueues.get(deviceId) === tail) deviceQueues.delete(deviceId);
+    });
+    return run;
+  }
   async function seriesOf(
     deviceId: string,
     protocol: string,
@@ -273,36 +288,66 @@ export function createSensorPipeline(deps: {
     /**
      * Stores interval counts of several devices in one ingest batch, after every instant passed the
      * future guard (nothing is written when one fails). Same series, same instant: the values add up
-     * (several logics of one sensor); a re-sent interval replaces the stored one.
+     * (several logics of one sensor); a re-sent interval replaces the stored one. `derived`: counts
+     * computed from stored running totals (counters.ts), computed inside the ingest transaction so
+     * that two pushes of one device never store counts read from each other's half-written totals.
      */
     async storeBatches(
       batches: readonly { deviceId: string; points: readonly IntervalPoint[]; source?: string }[],
+      derived?: {
+        deviceId: string;
+        source?: string;
+        /** the protocols its counts are of (their series are found before the transaction) */
+        protocols: readonly string[];
+        points(trx: Db): Promise<IntervalPoint[]>;
+      },
     ) {
       for (const b of batches) await pipeline.guardInstants(b.deviceId, b.points);
       const sums = new Map<string, { key: number; at: number; value: number }>();
-      const seriesIds = new Set<string>();
-      for (const b of batches) {
+      const ids = { seriesIds: [] as string[], nodeIds: [...new Set(batches.map((b) => b.deviceId))] };
+      const add = async (
+        b: { deviceId: string; points: readonly IntervalPoint[]; source?: string },
+        known?: Map<string, { id: string; key: number }>,
+      ) => {
         for (const p of b.points) {
           if (!Number.isFinite(p.value) || p.value < 0) throw badRequest('Invalid count', p.field ?? 'value');
           if (!(p.seconds > 0)) throw badRequest('An interval ends before it starts', p.field ?? 'timestamp');
-          const s = await seriesOf(b.deviceId, p.protocol, p.meta ?? [], p.seconds, b.source ?? 'device');
-          seriesIds.add(s.id);
+          const s = known
+            ? known.get(p.protocol)
+            : await seriesOf(b.deviceId, p.protocol, p.meta ?? [], p.seconds, b.source ?? 'device');
+          if (!s) throw new Error(`storeBatches: no series found ahead for ${p.protocol}`);
+          if (!ids.seriesIds.includes(s.id)) ids.seriesIds.push(s.id);
           const k = `${s.key}:${p.atMs}`;
           const cur = sums.get(k) ?? { key: s.key, at: p.atMs, value: 0 };
           cur.value += p.value;
           sums.set(k, cur);
         }
-      }
-      const points: ResolvedPoints = { keys: [], times: [], values: [] };
-      for (const v of sums.values()) {
-        points.keys.push(v.key);
-        points.times.push(v.at);
-        points.values.push(v.value);
-      }
-      const accepted = await ingest.store(points, {
-        seriesIds: [...seriesIds],
-        nodeIds: [...new Set(batches.map((b) => b.deviceId))],
-      });
+      };
+      for (const b of batches) await add(b);
+      const resolved = (): ResolvedPoints => {
+        const points: ResolvedPoints = { keys: [], times: [], values: [] };
+        for (const v of sums.values()) {
+          points.keys.push(v.key);
+          points.times.push(v.at);
+          points.values.push(v.value);
+        }
+        return points;
+      };
+      if (!derived) return { accepted: await ingest.store(resolved(), ids) };
+      if (!ids.nodeIds.includes(derived.deviceId)) ids.nodeIds.push(derived.deviceId);
+      // the series first: inside the transaction nothing may wait for a second pooled connection
+      const known = new Map<string, { id: string; key: number }>();
+      for (const protocol of new Set(derived.protocols))
+        known.set(protocol, await seriesOf(derived.deviceId, protocol, [], 60, derived.source ?? 'device'));
+      // one push of a device at a time in this instance: the others wait here, not holding a
+      // connection while they wait for the device's lock (across instances) in the transaction
+      const accepted = await oneAtATime(derived.deviceId, () =>
+        ingest.store(async (trx) => {
+          const points = await derived.points(trx);
+          await add({ deviceId: derived.deviceId, points, source: derived.source }, known);
+          return resolved();
+        }, ids),
+      );
       return { accepted };
     },
 
@@ -332,19 +377,28 @@ export function createSensorPipeline(deps: {
       const spacing =
         options.intervalSeconds ?? (sorted.length > 1 ? (sorted[1]!.atMs - sorted[0]!.atMs) / 1000 : 60);
       const s = await seriesOf(deviceId, protocol, options.meta ?? [], spacing, options.source ?? 'device');
-      await upsertReadings(
-        db,
-        s.key,
-        sorted.map((r) => ({ at: r.atMs, total: r.total })),
+      // the readings and the counts they give commit together, one push of the device at a time
+      const accepted = await oneAtATime(deviceId, () =>
+        ingest.store(
+          async (trx) => {
+            await lockDeviceTotals(trx, deviceId);
+            await upsertReadings(
+              trx,
+              s.key,
+              sorted.map((r) => ({ at: r.atMs, total: r.total })),
+            );
+            const around = await readingsAround(trx, s.key, sorted[0]!.atMs, sorted[sorted.length - 1]!.atMs);
+            const points: ResolvedPoints = { keys: [], times: [], values: [] };
+            for (const d of differences(around)) {
+              points.keys.push(s.key);
+              points.times.push(d.at);
+              points.values.push(d.value);
+            }
+            return points;
+          },
+          { seriesIds: [s.id], nodeIds: [deviceId] },
+        ),
       );
-      const around = await readingsAround(db, s.key, sorted[0]!.atMs, sorted[sorted.length - 1]!.atMs);
-      const points: ResolvedPoints = { keys: [], times: [], values: [] };
-      for (const d of differences(around)) {
-        points.keys.push(s.key);
-        points.times.push(d.at);
-        points.values.push(d.value);
-      }
-      const accepted = await ingest.store(points, { seriesIds: [s.id], nodeIds: [deviceId] });
       return { accepted };
     },
 

@@ -10,6 +10,7 @@ import {
   type MadeUser,
 } from '../../../test/factories.js';
 import { sampleJson } from './sample-files.js';
+import { lockDeviceTotals } from './counters.js';
 
 /**
  * Running totals posted concurrently (a device retrying while its previous report is still being
@@ -92,5 +93,25 @@ describe('running totals posted concurrently', () => {
     // and in total exactly what the last totals say was counted since the first
     const sum = (rows: (string | number)[][]) => rows.reduce((s, r) => s + Number(r[1]), 0);
     expect(sum(await points('TrafficIn'))).toBe(in1(reports - 1) - in1(0) + in3(reports - 1) - in3(0));
+  });
+
+  it("waits for the device's lock held elsewhere (another instance storing the same device's totals)", async () => {
+    const report = sampleJson('milesight-vs125-line-trigger.json5');
+    report.time_info = { time: '2024-05-30T21:30:32+08:00' };
+    let answered = false;
+    let pending: Promise<unknown> = Promise.resolve();
+    await t.db.transaction().execute(async (trx) => {
+      await lockDeviceTotals(trx, deviceId);
+      pending = post(report).then((res) => {
+        answered = true;
+        return res;
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      // still waiting: nothing of this push is stored while the other holder has the lock
+      expect(answered).toBe(false);
+    });
+    const res = (await pending) as { statusCode: number };
+    expect(res.statusCode).toBe(200);
+    expect(answered).toBe(true);
   });
 });
