@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
 import { intervalCount } from './counter-differences.js';
+import { lockDeviceTotals } from './sensors.repository.js';
 import type { IntervalPoint } from './pipeline.js';
 
 /**
@@ -25,17 +26,6 @@ export interface CounterReading {
 }
 
 const MINUTE = 60_000;
-/** Advisory lock class of a device's running totals (the object is the device id's hash). */
-const LOCK_DEVICE_TOTALS = 727_278;
-
-/**
- * Takes the device's running-totals lock for the rest of the transaction `trx`: two pushes of one
- * device (a retry overlapping the next report, a queue flushed at once) store their totals and the
- * counts they give one after the other, each reading the totals the other committed.
- */
-export async function lockDeviceTotals(trx: Db, deviceId: string) {
-  await sql`select pg_advisory_xact_lock(${LOCK_DEVICE_TOTALS}, hashtext(${deviceId}))`.execute(trx);
-}
 const minuteOf = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
 
 interface Row {

@@ -7,10 +7,10 @@ import type { ScopeService } from '../../tree/scope.service.js';
 import type { SeriesService } from '../series.service.js';
 import type { IngestCaller, IngestService, ResolvedPoints } from '../ingest.service.js';
 import { differences } from './counter-differences.js';
-import { lockDeviceTotals } from './counters.js';
 import {
   deviceTimeZone,
   findDeviceByIdentity,
+  lockDeviceTotals,
   macDigits,
   readingsAround,
   upsertReadings,

@@ -10,7 +10,7 @@ import {
   type MadeUser,
 } from '../../../test/factories.js';
 import { sampleJson } from './sample-files.js';
-import { lockDeviceTotals } from './counters.js';
+import { lockDeviceTotals } from './sensors.repository.js';
 
 /**
  * Running totals posted concurrently (a device retrying while its previous report is still being

@@ -77,3 +77,15 @@ export async function deviceTimeZone(db: Db, deviceId: string): Promise<string> 
   );
   return rows[0]?.tz ?? 'UTC';
 }
+
+/** Advisory lock class of a device's running totals (the object is the device id's hash). */
+const LOCK_DEVICE_TOTALS = 727_278;
+
+/**
+ * Takes the device's running-totals lock for the rest of the transaction `trx`: two pushes of one
+ * device (a retry overlapping the next report, a queue flushed at once) store their totals and the
+ * counts they give one after the other, each reading the totals the other committed.
+ */
+export async function lockDeviceTotals(trx: Db, deviceId: string) {
+  await sql`select pg_advisory_xact_lock(${LOCK_DEVICE_TOTALS}, hashtext(${deviceId}))`.execute(trx);
+}
