@@ -39,7 +39,7 @@ import {
   type FullSection,
 } from './report-compute.js';
 import { findNodeNames, findReportNodes, type ReportNodeRow } from './reports.repository.js';
-import { reportFileName, sortRows } from './report-rows.js';
+import { partRows, reportFileName, sortRows } from './report-rows.js';
 
 /** A computed report: every row of every section (pages and files are read from it). */
 export type FullReport = Omit<ReportDocument, 'sections'> & { sections: FullSection[] };
@@ -71,6 +71,8 @@ const NODES_PER_QUERY = 50;
  * 237-304 MB at 10, 152-182 MB at 5 (3,000-3,700 CPU ms both; load 3.6-5); ~370 MB heap at 50.
  */
 const STREAM_NODES_PER_QUERY = 5;
+/** Parts of a streamed file queried ahead of the one being written: smaller parts, as many rows in flight as before. */
+const STREAM_READ_AHEAD = 2;
 
 export function createReportsService(deps: ReportsDeps) {
   const { db, scope, clock } = deps;
@@ -298,17 +300,14 @@ export function createReportsService(deps: ReportsDeps) {
         ),
         { nodeData: true },
       );
-    async function* rows(): AsyncGenerator<ReportRow[]> {
-      let next = parts[0] ? answerOf(parts[0]) : null;
-      for (let i = 0; next; i++) {
-        const answer = await next;
-        const following = parts[i + 1];
-        // the next part is queried while this one is written (PostgreSQL works meanwhile)
-        next = following ? answerOf(following) : null;
-        next?.catch(() => {});
-        yield pagedSection(input, [{ nodes: parts[i]!, answer }]).rows;
-      }
-    }
+    // the next parts are queried while one is written (PostgreSQL works meanwhile)
+    const rows = () =>
+      partRows(
+        parts,
+        answerOf,
+        (part, answer) => pagedSection(input, [{ nodes: part, answer }]).rows,
+        STREAM_READ_AHEAD,
+      );
     const section = { ...pagedSection(input, []), rows: { [Symbol.asyncIterator]: rows } };
     const lines = [await namesLine(language, 'param_locations', p.nodeIds)];
     return documentOf(name, p, lines, { sections: [section], charts: computeCharts(input) });
