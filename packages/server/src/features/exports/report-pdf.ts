@@ -24,7 +24,7 @@ import {
 } from './pdf-kit.js';
 import { renderChartSvg } from './snapshot-pdf-widgets.js';
 import { BrandLogo } from './report-logo.js';
-import { cellWriter, type Cell, type Run } from './pdf-cells.js';
+import { cellWriter, fastPageCompression, type Cell, type Run } from './pdf-cells.js';
 import { collect, drained, type StreamOptions } from './report-table.js';
 import { rowChunks, type ReportSource, type StreamedReportSection } from './exports.types.js';
 
@@ -141,6 +141,7 @@ export function streamReportPdf(report: ReportSource, options: StreamOptions = {
     autoFirstPage: false,
     info: { Title: report.title, Creator: 'Footfall' },
   });
+  fastPageCompression(doc);
   const draw = async () => {
     const pages = await walk(report, g, charts, null, 0);
     await walk(report, g, charts, doc, pages, options.backlog);

@@ -30,3 +30,31 @@ export function reportFileName(
   const kebab = r.reportName.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
   return `${kebab}_${r.from.slice(0, 10)}_${r.to.slice(0, 10)}.${format}`;
 }
+
+/**
+ * The rows of `parts` in order, each part's answer asked of `answerOf` while the parts before it
+ * are written: while a part is written, the `ahead` (1 or more) parts after it are asked; none
+ * asked before the reader wants the rows, none kept once its rows are yielded.
+ */
+export async function* partRows<P, A>(
+  parts: readonly P[],
+  answerOf: (part: P) => Promise<A>,
+  rowsOf: (part: P, answer: A) => ReportRow[],
+  ahead: number,
+): AsyncGenerator<ReportRow[]> {
+  const asked: Promise<A>[] = [];
+  const ask = (i: number) => {
+    if (i >= parts.length) return;
+    const answer = answerOf(parts[i]!);
+    // a failure is thrown when its part is reached, not as an unhandled rejection before
+    answer.catch(() => {});
+    asked.push(answer);
+  };
+  if (!(ahead >= 1)) throw new Error('partRows: ahead must be 1 or more');
+  for (let i = 0; i < ahead; i++) ask(i);
+  for (let i = 0; i < parts.length; i++) {
+    const answer = await asked.shift()!;
+    ask(i + ahead);
+    yield rowsOf(parts[i]!, answer);
+  }
+}
