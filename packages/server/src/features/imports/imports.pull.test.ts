@@ -132,20 +132,24 @@ describe('a scheduled HTTPS pull', () => {
 
   it('runs at the task’s time through the scheduler, exactly once, and lands the file', async () => {
     const task = await createTask(pulledBody('https', https.url('/exports/sales.csv'), 'https-secret'));
-    // the task exists from now (database time): its first due pull is tomorrow 06:00 UTC
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    t.clock.set(`${tomorrow}T05:59:00Z`);
+    // the task exists from now (database time): its first due pull is the next 06:00 UTC (today's
+    // when the suite runs before 06:00 UTC, tomorrow's after)
+    const due = new Date();
+    due.setUTCHours(6, 0, 0, 0);
+    if (due.getTime() <= Date.now()) due.setUTCDate(due.getUTCDate() + 1);
+    const dueDay = due.toISOString().slice(0, 10);
+    t.clock.set(`${dueDay}T05:59:00Z`);
     await t.app.scheduler.tick(['imports.pull']);
     await t.app.services.imports.drain();
     expect(await runsOf(task.id)).toHaveLength(0);
 
-    t.clock.set(`${tomorrow}T06:00:20Z`);
+    t.clock.set(`${dueDay}T06:00:20Z`);
     expect(await t.app.scheduler.tick(['imports.pull'])).toMatchObject([{ status: 'succeeded' }]);
     await t.app.services.imports.drain();
     // later ticks the same day find the pull done
-    t.clock.set(`${tomorrow}T06:07:00Z`);
+    t.clock.set(`${dueDay}T06:07:00Z`);
     await t.app.scheduler.tick(['imports.pull']);
-    t.clock.set(`${tomorrow}T18:00:00Z`);
+    t.clock.set(`${dueDay}T18:00:00Z`);
     await t.app.scheduler.tick(['imports.pull']);
     await t.app.services.imports.drain();
 
