@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import { MIGRATION_LOCK, type Db } from '../../platform/db/database.js';
 
 /**
  * The monthly partitions of the raw minutes (`measurement`, migration 0770): created ahead, dropped
@@ -13,11 +13,17 @@ export async function ensurePartitions(db: Db, from: Date, to: Date): Promise<nu
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Drops the monthly partitions that end at or before `cutoff` (and older strays of the default one). */
+/**
+ * Drops the monthly partitions that end at or before `cutoff` (and older strays of the default one),
+ * never while another instance migrates (its migrator reads every table: MIGRATION_LOCK).
+ */
 export async function dropPartitionsBefore(db: Db, cutoff: Date): Promise<string[]> {
-  const { rows } = await sql<{ dropped: string[] }>`
-    select measurement_drop_partitions(${cutoff}::timestamptz) as dropped`.execute(db);
-  return rows[0]?.dropped ?? [];
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    const { rows } = await sql<{ dropped: string[] }>`
+      select measurement_drop_partitions(${cutoff}::timestamptz) as dropped`.execute(trx);
+    return rows[0]?.dropped ?? [];
+  });
 }
 
 /** The partitions with their bounds (as PostgreSQL writes them), oldest first; the default one last. */

@@ -188,11 +188,18 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
+/**
+ * The advisory lock key migrations hold (session-level, on their connection). Whatever drops tables
+ * while instances may be starting (the raw partitions past retention) takes it for its transaction:
+ * the migrator reads every table's columns (Kysely's introspection) and fails on one dropped under it.
+ */
+export const MIGRATION_LOCK = 727274;
+
 /** Versioned migrations (./migrations/index.ts, applied in name order), run at start; idempotent. */
 export async function migrate(db: Db): Promise<void> {
   // one instance migrates at a time when several start together; the lock lives on one connection
   await db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(727274)`.execute(conn);
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
     try {
       const migrator = new Migrator({
         db: conn,
@@ -206,7 +213,7 @@ export async function migrate(db: Db): Promise<void> {
         throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
       }
     } finally {
-      await sql`select pg_advisory_unlock(727274)`.execute(conn);
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
     }
   });
 }
