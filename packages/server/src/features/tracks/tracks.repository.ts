@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import { MIGRATION_LOCK, type Db } from '../../platform/db/database.js';
 
 /**
  * Track storage: the day partitions of `track_point`, the points, devices' placements, floor plans
@@ -46,6 +46,8 @@ export async function dropPartition(db: Db, name: string): Promise<void> {
   if (!PARTITION_RE.test(name)) throw new Error(`not a track partition: ${name}`);
   await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtext('track_point_partitions'))`.execute(tx);
+    // not while an instance migrates: its migrator reads every table (MIGRATION_LOCK)
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(tx);
     await sql.raw(`drop table if exists ${name}`).execute(tx);
   });
 }
