@@ -88,6 +88,9 @@ async function settled(page: Page) {
 async function dashboardSettled(page: Page) {
   await expect(page.getByTestId('dashboard-page')).toBeVisible();
   await expect(page.getByTestId('widget').first()).toBeVisible();
+  // on a phone, the cards below the first screen fill in as they come near: scroll past each one
+  for (const widget of await page.getByTestId('widget').all()) await widget.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.locator('canvas').first()).toBeVisible();
   await expect(
     page.locator('.MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate'),

@@ -79,11 +79,15 @@ export function useFirstSectionOnClick(empty: boolean) {
       onMouseDown: () => {
         clicked.current = true;
       },
-      // the press is over once every handler of the click has run (focus, then the section pick)
+      // typing ends the redirect at once; otherwise the press is over a moment after the click (the
+      // section pick follows the focus, later than the click's own handlers on a busy machine)
+      onKeyDown: () => {
+        clicked.current = false;
+      },
       onClick: () => {
         window.setTimeout(() => {
           clicked.current = false;
-        }, 0);
+        }, 500);
       },
     },
   };
