@@ -22,21 +22,30 @@ export interface CellFigures {
   lasts: Map<number, Edge> | null;
 }
 
-const emptyFigures = (): CellFigures => ({
-  sum: 0,
-  count: 0,
-  min: null,
-  max: null,
-  firsts: null,
-  lasts: null,
-});
+/**
+ * Figures as one class, so every read sees one object shape (a spread copy, a literal and a frozen
+ * constant were three shapes: the reads of a year of days went polymorphic).
+ */
+class Figures implements CellFigures {
+  sum = 0;
+  count = 0;
+  min: number | null = null;
+  max: number | null = null;
+  constructor(
+    public firsts: Map<number, Edge> | null,
+    public lasts: Map<number, Edge> | null,
+  ) {}
+}
 
-/** The figures of a cell without data (read only). */
-const NO_FIGURES: Readonly<CellFigures> = Object.freeze(emptyFigures());
+/** The figures of a cell without data (read only: never written, see `add`). */
+const NO_FIGURES: Readonly<CellFigures> = new Figures(null, null);
 
 export class Accumulator {
-  /** group -> cell -> figures */
-  private readonly byGroup = new Map<number, Map<number, CellFigures>>();
+  /**
+   * group -> figures by cell number (cells are small dense integers, CellRegistry's count): an
+   * array read instead of a second map lookup, on the path of every bucket of a broken-down answer
+   */
+  private readonly byGroup = new Map<number, (Figures | undefined)[]>();
 
   constructor(private readonly segments: readonly Segment[]) {}
 
@@ -44,11 +53,15 @@ export class Accumulator {
     const segment = this.segments[row.seg];
     if (!segment || !(row.count > 0)) return;
     let cells = this.byGroup.get(row.grp);
-    if (!cells) this.byGroup.set(row.grp, (cells = new Map()));
+    if (!cells) this.byGroup.set(row.grp, (cells = []));
     for (const cell of segment.cells) {
-      let f = cells.get(cell);
+      let f = cells[cell];
       // a cell with data has edges, empty ones when read from sums only (as figures() merges them)
-      if (!f) cells.set(cell, (f = { ...emptyFigures(), firsts: NO_EDGES, lasts: NO_EDGES }));
+      if (!f) {
+        // filled in order where possible: an array with holes ahead of its length goes sparse
+        while (cells.length < cell) cells.push(undefined);
+        cells[cell] = f = new Figures(NO_EDGES, NO_EDGES);
+      }
       f.sum += row.sum;
       f.count += row.count;
       if ('min' in row) {
@@ -75,14 +88,13 @@ export class Accumulator {
    * nothing).
    */
   figures(groups: readonly number[], cells: readonly number[]): Readonly<CellFigures> {
-    if (groups.length === 1 && cells.length === 1)
-      return this.byGroup.get(groups[0]!)?.get(cells[0]!) ?? NO_FIGURES;
-    const out = emptyFigures();
+    if (groups.length === 1 && cells.length === 1) return this.cell(groups[0]!, cells[0]!);
+    const out = new Figures(null, null);
     for (const g of groups) {
       const byCell = this.byGroup.get(g);
       if (!byCell) continue;
       for (const c of cells) {
-        const f = byCell.get(c);
+        const f = byCell[c];
         if (!f) continue;
         out.sum += f.sum;
         out.count += f.count;
@@ -93,6 +105,11 @@ export class Accumulator {
       }
     }
     return out;
+  }
+
+  /** One group's one cell (read only). */
+  cell(group: number, cell: number): Readonly<CellFigures> {
+    return this.byGroup.get(group)?.[cell] ?? NO_FIGURES;
   }
 }
 

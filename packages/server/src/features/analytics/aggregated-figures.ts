@@ -91,10 +91,12 @@ export function figuresFor(
     return { summary, data, lastObservation };
   }
 
+  // one node's base KPI (each bucket of a broken-down answer): its cells read straight, no array a read
+  const single = item.kind === 'base' && nodes.length === 1 ? groups(item.need)[0]! : null;
   for (const row of plan.rows) {
     let value: number | null = null;
     if (row.range && row.cell !== null && !isFuture(row.range.from)) {
-      const v = read([row.cell]);
+      const v = single !== null ? valueOf(item.fn, p.acc.cell(single, row.cell)) : read([row.cell]);
       if (v !== null) lastObservation = keyText(row.key);
       else if (!p.body.gapFilled) continue;
       value = v ?? 0;
