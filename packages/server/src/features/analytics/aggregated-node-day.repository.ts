@@ -16,8 +16,10 @@ export async function sumNodeDays(db: Db, q: DayQuery): Promise<SumRow[]> {
   // and segment was ~730,000 rows for a cold export of a year of days over 500 locations with
   // N-1/Y-1, and the driver's decoding of them, a string per field, was ~1 s of its CPU and garbage
   const { rows } = await sql<{ grp: number; segs: string; sums: string; counts: string }>`
-    select e.grp, string_agg(e.seg::text, ',' order by e.seg) as segs,
-      string_agg(e.sum::text, ',' order by e.seg) as sums, string_agg(e.count::text, ',' order by e.seg) as counts
+    -- no "order by" in the aggregates (a sort each): the three advance together on each input row,
+    -- so their items line up
+    select e.grp, string_agg(e.seg::text, ',') as segs, string_agg(e.sum::text, ',') as sums,
+      string_agg(e.count::text, ',') as counts
     from (
     select d.grp, d.seg, sum(d.v)::float8 as sum, sum(d.c)::int8 as count
     from (
