@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AggregatedQueryInput, AggregatedSeries } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { authHeader, makeDevice, makeGroup, makeLocation, makeUser } from '../../test/factories.js';
 import { expectRollupsConsistent } from '../../test/rollup-checks.js';
+import { deleteRowsOfSingleMemberTotals } from '../../platform/db/migrations/0990_single_member_node_totals.js';
 
 /**
  * A node total of one series keeps no rows of its own (migration 0990): it is answered from that
@@ -207,6 +208,30 @@ describe('node totals of one series', () => {
       '13:00': 60,
     });
     expect(again.hourlySummary).toBe(540 + 60);
+    await expectRollupsConsistent(t.db);
+  });
+
+  it('lose the rows an older version wrote to migration 0990, the others kept', async () => {
+    // Paris has one door: rows as the engine wrote them before (copies of the door's rollups)
+    await sql`
+      insert into node_rollup_15m (node_kpi_key, bucket, sum, count, bh_sum, bh_count)
+      select k.key, r.bucket, r.sum, r.count, r.bh_sum, r.bh_count from rollup_15m r, node_kpi k
+      where r.series_key = ${parisDoor.key} and k.node_id = ${paris.id} and k.measurement_protocol = 'TrafficIn'`.execute(
+      t.db,
+    );
+    await sql`
+      insert into node_rollup_day (node_kpi_key, local_date, sum, count, bh_sum, bh_count)
+      select k.key, r.local_date, r.sum, r.count, r.bh_sum, r.bh_count from rollup_day r, node_kpi k
+      where r.series_key = ${parisDoor.key} and k.node_id = ${paris.id} and k.measurement_protocol = 'TrafficIn'`.execute(
+      t.db,
+    );
+    expect(await storedRows(paris.id)).toBeGreaterThan(0);
+    const kept = { toronto: await storedRows(toronto.id), group: await storedRows(group.id) };
+    await t.db
+      .transaction()
+      .execute((trx) => deleteRowsOfSingleMemberTotals(trx as unknown as Kysely<unknown>));
+    expect(await storedRows(paris.id)).toBe(0);
+    expect({ toronto: await storedRows(toronto.id), group: await storedRows(group.id) }).toEqual(kept);
     await expectRollupsConsistent(t.db);
   });
 });

@@ -57,6 +57,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where ${ALONE};`,
     )
     .execute(db);
+  await deleteRowsOfSingleMemberTotals(db);
+}
+
+/** The node rows of every total of one member, a batch of totals per statement. */
+export async function deleteRowsOfSingleMemberTotals(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ key: number }>`
     select node_kpi_key as key from node_kpi_member group by 1 having count(*) = 1 order by 1`.execute(db);
   for (let i = 0; i < rows.length; i += TOTALS_PER_BATCH) {
