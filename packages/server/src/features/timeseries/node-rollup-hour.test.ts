@@ -35,7 +35,7 @@ async function everyMinute(key: number, fromIso: string, toIso: string, value = 
 async function hourRows(nodeId: string, date: string) {
   const { rows } = await sql<{ hour: string; sum: number; bh_sum: number }>`
     select to_char(r.local_hour, 'HH24:MI') as hour, r.sum, r.bh_sum
-    from node_rollup_hour r join node_kpi k on k.key = r.node_kpi_key
+    from node_total_hour r join node_kpi k on k.key = r.node_kpi_key
     where k.node_id = ${nodeId} and k.measurement_protocol = 'TrafficIn' and k.meta_tags = '{}'
       and r.local_hour >= ${date}::date and r.local_hour < ${date}::date + 1 and r.count > 0
     order by r.local_hour`.execute(t.db);
