@@ -162,7 +162,7 @@ const ROLLUP_TABLES: readonly (readonly [table: string, columns: string, include
   ['rollup_15m', 'series_key, bucket'],
   ['rollup_day', 'series_key, local_date'],
   ['node_rollup_15m', 'node_kpi_key, bucket'],
-  ['node_rollup_hour', 'node_kpi_key, local_hour', 'sum, count, bh_sum, bh_count'],
+  ['node_rollup_hour', 'node_kpi_key, local_hour', 'count, bh_count, sum, bh_sum'],
   ['node_rollup_day', 'node_kpi_key, local_date', 'sum, count, bh_sum, bh_count'],
 ];
 const addRollupKey = ([table, columns, include]: (typeof ROLLUP_TABLES)[number]) =>

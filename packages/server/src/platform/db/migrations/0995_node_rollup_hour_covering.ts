@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
  * after hour, each on another heap page (by ingestion as by a bulk load in hash order): 7 days hourly
  * for 50 locations read ~8,000 rows on as many heap pages through the key. ON CONFLICT
  * (node_kpi_key, local_hour) still finds the key; updates of the current hour's rows are no longer
- * HOT (btree bottom-up deletion clears their old versions).
+ * HOT (btree bottom-up deletion clears their old versions). The 4-byte counts come first, so no
+ * padding follows them: 52 bytes an entry instead of 60 (the key grows by ~34 bytes a row in all).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -15,5 +16,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table node_rollup_hour
       drop constraint node_rollup_hour_pkey,
       add constraint node_rollup_hour_pkey primary key (node_kpi_key, local_hour)
-        include (sum, count, bh_sum, bh_count)`.execute(db);
+        include (count, bh_count, sum, bh_sum)`.execute(db);
 }
