@@ -174,4 +174,16 @@ describe('hourly node totals', () => {
     expect(edges.summary).toBe(75 + 26);
     await expectRollupsConsistent(t.db);
   });
+
+  it('are read from the primary key alone: it carries sum, count and their business-hours parts', async () => {
+    // migration 0995: sub-day queries read hours through the key without visiting the heap
+    const { rows } = await sql<{ def: string }>`
+      select pg_get_indexdef('node_rollup_hour_pkey'::regclass) as def`.execute(t.db);
+    expect(rows[0]!.def).toContain('(node_kpi_key, local_hour) INCLUDE (count, bh_count, sum, bh_sum)');
+    // the ON CONFLICT target of the ingest path is still the key: a re-sent point adds its delta
+    const before = await hourRows(kolkata.id, '2024-06-03');
+    await everyMinute(kolkataDoor, '2024-06-03T04:00:00Z', '2024-06-03T04:01:00Z', 3);
+    const after = await hourRows(kolkata.id, '2024-06-03');
+    expect(after['09:00']![0]).toBe(before['09:00']![0]! + 3 - 1);
+  });
 });
