@@ -50,7 +50,9 @@ export function buildQuestions(data: Dataset): Question[] {
   // the engine calls a bucket future when no location has reached it yet
   const latestNow = Math.max(...ZONES.map((z) => toLocalMinute(z, data.nowMs)));
   const firstLocation = data.locations[0]!;
-  const half = data.locations.slice(0, Math.max(1, Math.floor(data.locations.length / 2)));
+  // a region manager's screen: half the chain up to 50 locations, so that a larger scale asks the same
+  // question of more data (at scale 10 half the chain would be 500 locations: ten times the answer)
+  const managed = data.locations.slice(0, Math.max(1, Math.min(50, Math.floor(data.locations.length / 2))));
   const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   const cr = findFormula('ConversionRate')!;
 
@@ -98,10 +100,10 @@ export function buildQuestions(data: Dataset): Question[] {
       },
     },
     {
-      label: `Q2 last 7 days hourly, business hours, ${half.length} locations`,
+      label: `Q2 last 7 days hourly, business hours, ${managed.length} locations`,
       long: false,
       body: {
-        nodeIds: half.map((l) => l.id),
+        nodeIds: managed.map((l) => l.id),
         aggregateFunctionsByKpi: [{ kpi: 'TrafficIn', aggregateFunctions: ['Sum'] }],
         from: key(addDays(today, -7)),
         to: key(today),
@@ -110,7 +112,7 @@ export function buildQuestions(data: Dataset): Question[] {
       },
       async expected(baselineSums) {
         const sums = await baselineSums({
-          rootIds: half.map((l) => l.id),
+          rootIds: managed.map((l) => l.id),
           protocol: 'TrafficIn',
           from: addDays(today, -7),
           to: today,

@@ -2,7 +2,11 @@ import { expect } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
 
-/** Every rollup equals a recomputation from raw; every node total equals the sum of its members. */
+/**
+ * Every rollup equals a recomputation from raw; every node total, as the engine reads it (the
+ * node_total_* views: its own rows, or its one member's rollups), equals the sum of its members; and a
+ * total of one series keeps no rows of its own (migration 0990).
+ */
 export async function expectRollupsConsistent(db: Db) {
   const bucketDiff = await sql<{ n: number }>`
     with fresh as (
@@ -33,9 +37,15 @@ export async function expectRollupsConsistent(db: Db) {
     select count(*)::int as n from fresh f join rollup_15m r using (series_key, bucket)
     where abs(f.bh_sum - r.bh_sum) > 1e-6`.execute(db);
   expect(bhDiff.rows[0]!.n).toBe(0);
+  for (const table of ['node_rollup_15m', 'node_rollup_hour', 'node_rollup_day'] as const) {
+    const alone = await sql<{ n: number }>`
+      select count(*)::int as n from ${sql.table(table)} r
+      where (select count(*) from node_kpi_member m where m.node_kpi_key = r.node_kpi_key) < 2`.execute(db);
+    expect(alone.rows[0]!.n, `${table} rows of totals of one series`).toBe(0);
+  }
   for (const [table, col, source] of [
-    ['node_rollup_15m', 'bucket', 'rollup_15m'],
-    ['node_rollup_day', 'local_date', 'rollup_day'],
+    ['node_total_15m', 'bucket', 'rollup_15m'],
+    ['node_total_day', 'local_date', 'rollup_day'],
   ] as const) {
     const diff = await sql<{ n: number }>`
       with fresh as (
@@ -60,10 +70,10 @@ export async function expectRollupsConsistent(db: Db) {
       join time_series s on s.key = mem.series_key group by 1, 2
     )
     select count(*)::int as n from fresh f
-    full join (select node_kpi_key, local_hour as k, sum, bh_sum, count from node_rollup_hour) n
+    full join (select node_kpi_key, local_hour as k, sum, bh_sum, count from node_total_hour) n
       using (node_kpi_key, k)
     where abs(coalesce(f.sum, 0) - coalesce(n.sum, 0)) > 1e-6
        or abs(coalesce(f.bh_sum, 0) - coalesce(n.bh_sum, 0)) > 1e-6
        or coalesce(f.count, 0) <> coalesce(n.count, 0)`.execute(db);
-  expect(hourDiff.rows[0]!.n, 'node_rollup_hour').toBe(0);
+  expect(hourDiff.rows[0]!.n, 'node_total_hour').toBe(0);
 }

@@ -4,7 +4,8 @@ import { boundArray, segArray, type HourQuery, type SumRow } from './aggregated-
 
 /**
  * Sums of node totals over whole local hours: node_rollup_hour, one primary-key range scan
- * (node_kpi_key, local_hour) per node total and local window. Each member added its own local hour,
+ * (node_kpi_key, local_hour) per node total and local window, index-only (the key carries the
+ * figures, migration 0995: through the heap, 7 days hourly for 25 locations touched ~2,450 heap pages). Each member added its own local hour,
  * so a total spanning time zones is right here too. Every hour maps to its segment by width_bucket.
  */
 export async function sumNodeHours(db: Db, q: HourQuery): Promise<SumRow[]> {

@@ -9,6 +9,8 @@ import type { SourceSet } from './aggregated-params.js';
  * - locations and groups: their node total (node_kpi) for sums over days, and over 15-minute slots
  *   when all members share a time zone; otherwise, and for raw edges and per-series statistics,
  *   the member series, each read in its own zone;
+ * - a node total of one series (a store's own Sales, a one-door store's traffic) keeps no rows of its
+ *   own (migration 0990: they copied that series' rollups): its series is read, as a device's;
  * - devices: their own series.
  */
 export const NODE_SLOTS = 1024;
@@ -64,6 +66,18 @@ function splitByZone(
   children: ChildTotals,
 ): { totals: { key: number; zone: string }[]; loose: SeriesInfo[] } {
   const zones = new Set(total.time_zones);
+  // a total of one series keeps no rows: that series is read by 15-minute slots instead
+  if (total.series_keys.length === 1)
+    return {
+      totals: [],
+      loose: [
+        {
+          key: total.series_keys[0]!,
+          timeZone: total.time_zones[0]!,
+          intervalSeconds: total.interval_seconds[0]!,
+        },
+      ],
+    };
   if (zones.size <= 1)
     return {
       totals: total.series_keys.length ? [{ key: total.key, zone: total.time_zones[0]! }] : [],
@@ -144,7 +158,8 @@ export function planSources(
         continue;
       }
       for (const s of series) push(plan.rawSums, s.key, s.timeZone, group);
-      if (total && series.length > 0) {
+      // a total of one series keeps no rows of its own: it is read through its series, as a device
+      if (total && series.length > 1) {
         push(plan.nodeDay, total.key, '', group);
         const split = splitByZone(total, children);
         for (const t of split.totals) push(plan.node15m, t.key, t.zone, group);

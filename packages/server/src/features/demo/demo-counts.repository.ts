@@ -52,8 +52,8 @@ const BULK_KEYS = [
   ['rollup_15m', 'rollup_15m_pkey', 'series_key, bucket'],
   ['rollup_day', 'rollup_day_pkey', 'series_key, local_date'],
   ['node_rollup_15m', 'node_rollup_15m_pkey', 'node_kpi_key, bucket'],
-  ['node_rollup_hour', 'node_rollup_hour_pkey', 'node_kpi_key, local_hour'],
-  // the daily node totals' key carries their figures (index-only reads: migration 0930)
+  // the hourly and daily node totals' keys carry their figures (index-only reads: migrations 0995, 0930)
+  ['node_rollup_hour', 'node_rollup_hour_pkey', 'node_kpi_key, local_hour', 'count, bh_count, sum, bh_sum'],
   ['node_rollup_day', 'node_rollup_day_pkey', 'node_kpi_key, local_date', 'sum, count, bh_sum, bh_count'],
 ] as const;
 

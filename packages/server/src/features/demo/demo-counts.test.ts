@@ -71,7 +71,7 @@ describe('demo counts', () => {
       select r.local_date::text as day, extract(dow from r.local_date)::int as dow,
         sum(r.sum) filter (where k.measurement_protocol = 'TrafficIn')::float8 as ins,
         sum(r.sum) filter (where k.measurement_protocol = 'TrafficOut')::float8 as outs
-      from node_rollup_day r join node_kpi k on k.key = r.node_kpi_key
+      from node_total_day r join node_kpi k on k.key = r.node_kpi_key
       where k.node_id = ${store.id} and k.meta_tags = '{}' and r.local_date < '2025-06-04'
       group by r.local_date order by r.local_date`.execute(t.db);
     const avg = (dow: number) => {
@@ -95,9 +95,9 @@ describe('demo counts', () => {
     // conversion around a quarter of the entries
     const conv = await sql<{ tx: number; ins: number }>`
       select
-        (select sum(r.sum) from node_rollup_day r join node_kpi k on k.key = r.node_kpi_key
+        (select sum(r.sum) from node_total_day r join node_kpi k on k.key = r.node_kpi_key
          where k.node_id = ${store.id} and k.measurement_protocol = 'Transactions')::float8 as tx,
-        (select sum(r.sum) from node_rollup_day r join node_kpi k on k.key = r.node_kpi_key
+        (select sum(r.sum) from node_total_day r join node_kpi k on k.key = r.node_kpi_key
          where k.node_id = ${store.id} and k.measurement_protocol = 'TrafficIn' and k.meta_tags = '{}')::float8 as ins`.execute(
       t.db,
     );

@@ -402,7 +402,8 @@ export async function detect(
       from locs l
       join node_kpi k on k.node_id = l.location_id and k.measurement_protocol = 'TrafficIn' and k.meta_tags = '{}'
       cross join lateral (
-        select r.local_date, r.sum, r.node_kpi_key from node_rollup_day r
+        -- node_total_day: the total's own rows, or its one door's rollup_day (migration 0990)
+        select r.local_date, r.sum, r.node_kpi_key from node_total_day r
         where r.node_kpi_key = k.key and r.local_date in (l.day, l.day - 7, l.day - 14, l.day - 21, l.day - 28)
       ) r
       group by l.location_id, l.th, l.day, l.tz, l.bm

@@ -23,7 +23,8 @@ import { BUCKET_AGGREGATES_SQL } from './ingest.rollup.repository.js';
  *    a changed one (the old row's count plus the new points equals the changed points: the common case,
  *    one point a bucket), else recomputed from raw (a bucket shared with points from elsewhere); the
  *    node totals move by the difference to the old rows (15-minute, local hour), as live ingest's do
- *    (a total fed by one of the load's series copies its deltas, only the others are grouped); then
+ *    (a total fed by one of the load's series copies its deltas, only the others are grouped; a total
+ *    of one series in all keeps no rows, migration 0990); then
  *    the touched local days: a new day summed from the 15-minute rows just written, a day that had a
  *    row summed again from its 15-minute rows; the daily node totals moved by their difference.
  */
@@ -198,24 +199,29 @@ const ADD = `sum = n.sum + excluded.sum, count = n.count + excluded.count,
   bh_sum = n.bh_sum + excluded.bh_sum, bh_count = n.bh_count + excluded.bh_count`;
 
 /**
- * The node totals fed by the load's series, with how many of those series each adds up
- * (`members`): a total fed by one of them (a location's own KPI) moves by that series' delta as it
- * is, with no aggregation; only the others (a group's, fed by many) are grouped.
+ * The node totals fed by the load's series that keep rows, with how many of those series each adds
+ * up (`members`): a total of one series in all (a location's own KPI) keeps none (it is read from
+ * that series' rollups, migration 0990) and is left out; a total fed by one of the load's series
+ * among others moves by that series' delta as it is, with no aggregation; only the others (a
+ * group's, fed by many) are grouped.
  */
 async function stageMembers(on: Db, keys: number[]): Promise<void> {
   await sql`drop table if exists bulk_mem`.execute(on);
   await sql`
     create temp table bulk_mem on commit drop as
-    select node_kpi_key, series_key, (count(*) over (partition by node_kpi_key))::int as members
-    from node_kpi_member where series_key = any(${keys}::int[])`.execute(on);
+    select m.node_kpi_key, m.series_key, (count(*) over (partition by m.node_kpi_key))::int as members
+    from node_kpi_member m where m.series_key = any(${keys}::int[])
+      and exists (select from node_kpi_member o where o.node_kpi_key = m.node_kpi_key and o.series_key <> m.series_key)`.execute(
+    on,
+  );
   await sql`analyze bulk_mem`.execute(on);
 }
 
 /**
  * Moves the node totals of `table` (key column `at`) by the deltas of `from` (series_key, `at`,
- * d_sum, d_count, d_bh_sum, d_bh_count): one insert of the single-member totals, rows copied as they
- * are (the common case: 3 of the 3,006 node totals of 500 stores are fed by more than one series),
- * one insert of the others, grouped. `sorted`: `from` comes in (series_key, `at`) order.
+ * d_sum, d_count, d_bh_sum, d_bh_count): one insert of the totals fed by one of the load's series,
+ * rows copied as they are, one insert of the others, grouped. `sorted`: `from` comes in
+ * (series_key, `at`) order.
  */
 async function moveNodeTotals(
   on: Db,
@@ -435,7 +441,7 @@ export async function refreshBulkDays(on: Db, keys: number[], written: string): 
       sum(f.bh_sum - coalesce(p.bh_sum, 0)), sum(f.bh_count - coalesce(p.bh_count, 0))
     from bulk_day_fresh f
     left join bulk_day_prev p on p.series_key = f.series_key and p.local_date = f.local_date
-    join node_kpi_member mem on mem.series_key = f.series_key
+    join bulk_mem mem on mem.series_key = f.series_key
     group by 1, 2
     order by 1, 2
     on conflict (node_kpi_key, local_date) do update set ${ADD}`,

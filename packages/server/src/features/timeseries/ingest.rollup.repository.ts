@@ -229,6 +229,14 @@ export async function refreshBuckets(trx: Q, touched: TouchedBuckets, allNew = f
         ${numberArray(added?.firsts ?? none)}::float8[], ${numberArray(added?.lasts ?? none)}::float8[])
         as x(k, t, a_sum, a_count, a_min, a_max, a_first, a_last)
     ),
+    -- the node totals the touched series count in; a total of one series keeps no rows of its own
+    -- (it is read from that series' rollups, migration 0990): one probe of the total's key each
+    members as materialized (
+      select mem.node_kpi_key, mem.series_key from node_kpi_member mem
+      where mem.series_key in (select distinct series_key from touched)
+        and exists (select from node_kpi_member o
+                    where o.node_kpi_key = mem.node_kpi_key and o.series_key <> mem.series_key)
+    ),
     -- the UTC offset never changes inside a 15-minute bucket: local weekday and minute-of-day of the
     -- bucket start are computed once, and only a bucket straddling an opening edge looks at each point
     local as materialized (
@@ -334,14 +342,14 @@ export async function refreshBuckets(trx: Q, touched: TouchedBuckets, allNew = f
       select mem.node_kpi_key, date_trunc('hour', d.bucket at time zone s.time_zone),
         sum(d_sum), sum(d_count), sum(d_bh_sum), sum(d_bh_count)
       from deltas d join time_series s on s.key = d.series_key
-      join node_kpi_member mem on mem.series_key = d.series_key
+      join members mem on mem.series_key = d.series_key
       group by 1, 2
       order by 1, 2
       on conflict (node_kpi_key, local_hour) do update set ${ADD_DELTAS}
     )
     insert into node_rollup_15m as n (node_kpi_key, bucket, sum, count, bh_sum, bh_count)
     select mem.node_kpi_key, d.bucket, sum(d_sum), sum(d_count), sum(d_bh_sum), sum(d_bh_count)
-    from deltas d join node_kpi_member mem on mem.series_key = d.series_key
+    from deltas d join members mem on mem.series_key = d.series_key
     group by mem.node_kpi_key, d.bucket
     order by mem.node_kpi_key, d.bucket
     on conflict (node_kpi_key, bucket) do update set ${ADD_DELTAS}`.execute(trx);
@@ -375,6 +383,14 @@ export async function refreshDays(trx: Q, touched: TouchedBuckets) {
     touched as materialized (
       select distinct z.series_key, d.local_date, d.lo, d.hi
       from zoned z join zone_days d on d.time_zone = z.time_zone and d.bucket = z.bucket
+    ),
+    -- the node totals the touched series count in; a total of one series keeps no rows of its own
+    -- (it is read from that series' rollups, migration 0990): one probe of the total's key each
+    members as materialized (
+      select mem.node_kpi_key, mem.series_key from node_kpi_member mem
+      where mem.series_key in (select distinct series_key from touched)
+        and exists (select from node_kpi_member o
+                    where o.node_kpi_key = mem.node_kpi_key and o.series_key <> mem.series_key)
     ),
     sums as (
       select t.series_key, t.local_date, t.lo, t.hi,
@@ -427,7 +443,7 @@ export async function refreshDays(trx: Q, touched: TouchedBuckets) {
     deltas as (select * from up union all select * from gone)
     insert into node_rollup_day as n (node_kpi_key, local_date, sum, count, bh_sum, bh_count)
     select mem.node_kpi_key, d.local_date, sum(d_sum), sum(d_count), sum(d_bh_sum), sum(d_bh_count)
-    from deltas d join node_kpi_member mem on mem.series_key = d.series_key
+    from deltas d join members mem on mem.series_key = d.series_key
     group by mem.node_kpi_key, d.local_date
     order by mem.node_kpi_key, d.local_date
     on conflict (node_kpi_key, local_date) do update set ${ADD_DELTAS}`.execute(trx);
@@ -559,6 +575,8 @@ export async function rebuildSeriesRollups(
  * Rebuilds the node totals (15-minute, hourly, daily) of the given node_kpi keys from their members'
  * series rollups: all of them, or those `range` can reach (its buckets; the local hours and days
  * within 14 hours and a day of it, read from every member, so totals that other series feed stay whole).
+ * A total of one series keeps no rows (it is read from that series' rollups, migration 0990): its
+ * rows are deleted and not written again.
  */
 export async function rebuildNodeTotals(
   trx: Q,
@@ -573,6 +591,9 @@ export async function rebuildNodeTotals(
   const hourHi = sql`((${hi}::timestamptz at time zone 'UTC') + interval '14 hours')`;
   const dayLo = sql`((${lo}::timestamptz at time zone 'UTC') - interval '1 day')::date`;
   const dayHi = sql`((${hi}::timestamptz at time zone 'UTC') + interval '1 day')::date`;
+  const { rows: several } = await sql<{ key: number }>`
+    select node_kpi_key as key from node_kpi_member where node_kpi_key = any(${keys}::int[])
+    group by 1 having count(*) > 1`.execute(trx);
   await sql`
     delete from node_rollup_15m where node_kpi_key = any(${keys}::int[])
       and bucket >= ${lo}::timestamptz and bucket < ${hi}::timestamptz`.execute(trx);
@@ -582,11 +603,13 @@ export async function rebuildNodeTotals(
   await sql`
     delete from node_rollup_day where node_kpi_key = any(${keys}::int[])
       and local_date >= ${dayLo} and local_date <= ${dayHi}`.execute(trx);
+  if (several.length === 0) return;
+  const built = several.map((r) => r.key);
   await sql`
     insert into node_rollup_15m (node_kpi_key, bucket, sum, count, bh_sum, bh_count)
     select mem.node_kpi_key, r.bucket, sum(r.sum), sum(r.count), sum(r.bh_sum), sum(r.bh_count)
     from node_kpi_member mem join rollup_15m r on r.series_key = mem.series_key
-    where mem.node_kpi_key = any(${keys}::int[])
+    where mem.node_kpi_key = any(${built}::int[])
       and r.bucket >= ${lo}::timestamptz and r.bucket < ${hi}::timestamptz
     group by mem.node_kpi_key, r.bucket`.execute(trx);
   await sql`
@@ -596,19 +619,19 @@ export async function rebuildNodeTotals(
       select r.series_key, date_trunc('hour', r.bucket at time zone s.time_zone) as local_hour,
         sum(r.sum) as sum, sum(r.count) as count, sum(r.bh_sum) as bh_sum, sum(r.bh_count) as bh_count
       from rollup_15m r join time_series s on s.key = r.series_key
-      where r.series_key in (select series_key from node_kpi_member where node_kpi_key = any(${keys}::int[]))
+      where r.series_key in (select series_key from node_kpi_member where node_kpi_key = any(${built}::int[]))
         and r.bucket >= ${lo}::timestamptz - interval '2 days' and r.bucket < ${hi}::timestamptz + interval '2 days'
       group by 1, 2
     ) h
     join node_kpi_member mem on mem.series_key = h.series_key
-    where mem.node_kpi_key = any(${keys}::int[]) and h.local_hour >= ${hourLo} and h.local_hour < ${hourHi}
+    where mem.node_kpi_key = any(${built}::int[]) and h.local_hour >= ${hourLo} and h.local_hour < ${hourHi}
     group by 1, 2
     order by 1, 2`.execute(trx);
   await sql`
     insert into node_rollup_day (node_kpi_key, local_date, sum, count, bh_sum, bh_count)
     select mem.node_kpi_key, r.local_date, sum(r.sum), sum(r.count), sum(r.bh_sum), sum(r.bh_count)
     from node_kpi_member mem join rollup_day r on r.series_key = mem.series_key
-    where mem.node_kpi_key = any(${keys}::int[]) and r.local_date >= ${dayLo} and r.local_date <= ${dayHi}
+    where mem.node_kpi_key = any(${built}::int[]) and r.local_date >= ${dayLo} and r.local_date <= ${dayHi}
     group by mem.node_kpi_key, r.local_date`.execute(trx);
 }
 

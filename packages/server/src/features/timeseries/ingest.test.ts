@@ -39,7 +39,7 @@ describe('POST /api/ingest/measurements', () => {
   const nodeDay = async (nodeId: string, protocol = 'TrafficIn') =>
     (
       await sql<{ local_date: string; sum: number; bh_sum: number }>`
-        select r.local_date, r.sum, r.bh_sum from node_rollup_day r join node_kpi k on k.key = r.node_kpi_key
+        select r.local_date, r.sum, r.bh_sum from node_total_day r join node_kpi k on k.key = r.node_kpi_key
         where k.node_id = ${nodeId} and k.measurement_protocol = ${protocol} and k.meta_tags = '{}'
         order by r.local_date`.execute(t.db)
     ).rows;

@@ -35,7 +35,7 @@ async function everyMinute(key: number, fromIso: string, toIso: string, value = 
 async function hourRows(nodeId: string, date: string) {
   const { rows } = await sql<{ hour: string; sum: number; bh_sum: number }>`
     select to_char(r.local_hour, 'HH24:MI') as hour, r.sum, r.bh_sum
-    from node_rollup_hour r join node_kpi k on k.key = r.node_kpi_key
+    from node_total_hour r join node_kpi k on k.key = r.node_kpi_key
     where k.node_id = ${nodeId} and k.measurement_protocol = 'TrafficIn' and k.meta_tags = '{}'
       and r.local_hour >= ${date}::date and r.local_hour < ${date}::date + 1 and r.count > 0
     order by r.local_hour`.execute(t.db);
@@ -173,5 +173,17 @@ describe('hourly node totals', () => {
     // open from 10:30, 10:30-10:51 (the re-sent 5 and 21 ones)
     expect(edges.summary).toBe(75 + 26);
     await expectRollupsConsistent(t.db);
+  });
+
+  it('are read from the primary key alone: it carries sum, count and their business-hours parts', async () => {
+    // migration 0995: sub-day queries read hours through the key without visiting the heap
+    const { rows } = await sql<{ def: string }>`
+      select pg_get_indexdef('node_rollup_hour_pkey'::regclass) as def`.execute(t.db);
+    expect(rows[0]!.def).toContain('(node_kpi_key, local_hour) INCLUDE (count, bh_count, sum, bh_sum)');
+    // the ON CONFLICT target of the ingest path is still the key: a re-sent point adds its delta
+    const before = await hourRows(kolkata.id, '2024-06-03');
+    await everyMinute(kolkataDoor, '2024-06-03T04:00:00Z', '2024-06-03T04:01:00Z', 3);
+    const after = await hourRows(kolkata.id, '2024-06-03');
+    expect(after['09:00']![0]).toBe(before['09:00']![0]! + 3 - 1);
   });
 });

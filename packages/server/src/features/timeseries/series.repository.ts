@@ -72,12 +72,12 @@ export async function insertUntaggedSeries(
   return inserted;
 }
 
-/** Makes the untagged node totals exist and adds the series to them, in two statements. */
+/** Makes the untagged node totals exist and adds the series to them, in two statements; answers the totals joined. */
 export async function joinUntaggedTotals(
   q: Q,
   members: readonly { nodeId: string; protocol: string; seriesKey: number }[],
-): Promise<void> {
-  if (members.length === 0) return;
+): Promise<number[]> {
+  if (members.length === 0) return [];
   const nodes = members.map((m) => m.nodeId);
   const protocols = members.map((m) => m.protocol);
   await sql`
@@ -85,11 +85,31 @@ export async function joinUntaggedTotals(
     select distinct n, p, '{}'::text[] from unnest(${nodes}::uuid[], ${protocols}::text[]) as x(n, p)
     order by 1, 2
     on conflict (node_id, measurement_protocol, meta_tags) do nothing`.execute(q);
-  await sql`
+  const { rows } = await sql<{ key: number }>`
     insert into node_kpi_member (node_kpi_key, series_key)
     select k.key, x.s from unnest(${nodes}::uuid[], ${protocols}::text[], ${members.map((m) => m.seriesKey)}::int[]) as x(n, p, s)
     join node_kpi k on k.node_id = x.n and k.measurement_protocol = x.p and k.meta_tags = '{}'
-    on conflict do nothing`.execute(q);
+    on conflict do nothing
+    returning node_kpi_key as key`.execute(q);
+  return [...new Set(rows.map((r) => r.key))];
+}
+
+/**
+ * Totals among `keys` that had one member before the `joined` series joined them and have more now.
+ * A total of one series keeps no rows of its own (it is read from that series' rollups): these need
+ * theirs built.
+ */
+export async function totalsGrownFromOne(
+  q: Q,
+  keys: readonly number[],
+  joined: readonly number[],
+): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const { rows } = await sql<{ key: number }>`
+    select node_kpi_key as key from node_kpi_member where node_kpi_key = any(${[...keys]}::int[])
+    group by 1
+    having count(*) > 1 and count(*) filter (where series_key <> all(${[...joined]}::int[])) = 1`.execute(q);
+  return rows.map((r) => r.key);
 }
 
 export async function findSeriesByIdentity(q: Q, nodeId: string, protocol: string, metaTags: string[]) {

@@ -41,6 +41,7 @@ import {
   sharersOf,
   subtreeNodeIds,
   takeStaleNodes,
+  totalsGrownFromOne,
   updateSeriesInfo,
   type BasisRow,
   type SeriesRow,
@@ -176,10 +177,14 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
         await setBasis(trx, inserted.key, basis.timeZone, basis.businessMinutes);
         if (!input.excluded) {
           const totals = await totalsByNode(trx, new Map([[input.nodeId, chain ?? []]]));
+          const joined: number[] = [];
+          if ((totals.get(input.nodeId) ?? []).length > 0) await lockForRebuild(trx);
           for (const nodeId of totals.get(input.nodeId) ?? []) {
             const kpiKey = await ensureNodeKpi(trx, nodeId, input.measurementProtocol, metaTags);
             await addMember(trx, kpiKey, inserted.key);
+            joined.push(kpiKey);
           }
+          await buildGrownTotals(trx, joined, [inserted.key]);
         }
         return { ...inserted, created: true };
       });
@@ -217,7 +222,8 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
         const rows = wanted.map((p) => ({ ...p, ...basisFromChain(chains.get(p.nodeId)) }));
         const inserted = await insertUntaggedSeries(trx, rows, created);
         const totals = await totalsByNode(trx, chains);
-        await joinUntaggedTotals(
+        await lockForRebuild(trx);
+        const joined = await joinUntaggedTotals(
           trx,
           inserted.flatMap((s) =>
             (totals.get(s.node_id) ?? []).map((nodeId) => ({
@@ -226,6 +232,11 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
               seriesKey: s.key,
             })),
           ),
+        );
+        await buildGrownTotals(
+          trx,
+          joined,
+          inserted.map((s) => s.key),
         );
         return inserted;
       });
@@ -381,6 +392,17 @@ export function createSeriesService(deps: { db: Db; scope: ScopeService; eventLo
       });
     },
   };
+
+  /**
+   * New series joined node totals. A total of one series keeps no rows of its own (it is read from
+   * that series' rollups): one that had one member and has more now gets its rows built from its
+   * members. The caller holds the rebuild lock, taken before the join (before any total's row is
+   * locked): no ingest of the old member commits between this read and the new membership, and every
+   * later one sees it.
+   */
+  async function buildGrownTotals(trx: Transaction<Database>, totals: number[], joined: number[]) {
+    await rebuildNodeTotals(trx, await totalsGrownFromOne(trx, totals, joined));
+  }
 
   async function joinTotals(
     trx: Transaction<Database>,

@@ -44,6 +44,10 @@ import type { Timestamp } from './columns.js';
  *   members, maintained by deltas of the series rollups. Min/Max/First/Last over a node come from the
  *   series rollups. Hourly and daily node rows add up each member's own local hour / local date
  *   (migration 0103: a local hour is four whole local 15-minute slots in every zone).
+ * - A total of ONE series (a store's own Sales, a one-door store's traffic) keeps no node rows: they
+ *   would copy that series' rollups (migration 0990). The engine reads such a total through its series;
+ *   a total growing to two members gets its rows built then, one shrinking to one loses them. The views
+ *   `node_total_15m` / `node_total_hour` / `node_total_day` show every total either way.
  * - Rows exist only where data exists: a missing bucket means no data (0 for Sum in the past).
  *
  * Occupancy: `occupancy_config` per location, its running state on the row; the history is an

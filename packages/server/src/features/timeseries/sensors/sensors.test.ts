@@ -174,7 +174,7 @@ describe('device push formats through the HTTP endpoints', () => {
   const dayTotal = async (nodeId: string, protocol: string, day: string) =>
     (
       await sql<{ sum: number | null }>`
-        select sum(r.sum)::float8 as sum from node_rollup_day r join node_kpi k on k.key = r.node_kpi_key
+        select sum(r.sum)::float8 as sum from node_total_day r join node_kpi k on k.key = r.node_kpi_key
         where k.node_id = ${nodeId} and k.measurement_protocol = ${protocol} and k.meta_tags = '{}'
           and r.local_date = ${day}::date`.execute(t.db)
     ).rows[0]!.sum ?? 0;
