@@ -158,10 +158,10 @@ async function onConnections<T>(db: Db, tasks: T[], width: number, fn: (c: Conn,
   );
 }
 
-/** Each rollup table's primary key as the migrations build it (the hourly and daily node totals' keys carry their figures: 0995, 0930). */
+/** Each rollup table's primary key as the migrations build it (the daily and hourly keys carry their figures: 0996, 0995, 0930). */
 const ROLLUP_TABLES: readonly (readonly [table: string, columns: string, include?: string])[] = [
   ['rollup_15m', 'series_key, bucket'],
-  ['rollup_day', 'series_key, local_date'],
+  ['rollup_day', 'series_key, local_date', 'count, bh_count, sum, bh_sum'],
   ['node_rollup_15m', 'node_kpi_key, bucket'],
   ['node_rollup_hour', 'node_kpi_key, local_hour', 'count, bh_count, sum, bh_sum'],
   ['node_rollup_day', 'node_kpi_key, local_date', 'sum, count, bh_sum, bh_count'],

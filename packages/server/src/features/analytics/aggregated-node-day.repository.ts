@@ -2,12 +2,23 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { boundArray, segArray, type DayQuery, type SumRow } from './aggregated-params.js';
 
+/** Where whole-day sums are read: node totals' days, or series' own days (sums only). */
+const DAY_TABLES = {
+  node: { table: 'node_rollup_day', key: 'node_kpi_key' },
+  series: { table: 'rollup_day', key: 'series_key' },
+} as const;
+
 /**
- * Sums of node totals over whole local days: node_rollup_day, one primary-key range scan
- * (node_kpi_key, local_date) per node total, index-only (the key carries the figures). Each member added its own local date, so a group
- * spanning time zones is right here too. Every day maps to its segment by width_bucket.
+ * Sums over whole local days: node totals' (node_rollup_day) or series' (rollup_day: devices and
+ * totals of one series when only sums are asked), one primary-key range scan per source, index-only
+ * (both keys carry sum and count: migrations 0930 and 0996). Each member added its own local date, so
+ * a group spanning time zones is right here too. Every day maps to its segment by width_bucket.
  */
-export async function sumNodeDays(db: Db, q: DayQuery): Promise<SumRow[]> {
+export const sumNodeDays = (db: Db, q: DayQuery) => sumDays(db, q, 'node');
+export const sumSeriesDays = (db: Db, q: DayQuery) => sumDays(db, q, 'series');
+
+async function sumDays(db: Db, q: DayQuery, of: keyof typeof DAY_TABLES): Promise<SumRow[]> {
+  const { table, key } = DAY_TABLES[of];
   // summed per group and day first (730,000 rows of a year and its N-1/Y-1 for 1,000 node totals
   // become 1,460), then each day is given its segment: width_bucket and the segment array once a
   // day and group, not once a row
@@ -32,7 +43,7 @@ export async function sumNodeDays(db: Db, q: DayQuery): Promise<SumRow[]> {
         from unnest(${q.sources.keys}::int[], ${q.sources.groups}::int[]) as s(key, grp)
         cross join lateral (
           -- one index-only range scan per source and window (offset 0 keeps it a nested loop)
-          select r.* from node_rollup_day r where r.node_kpi_key = s.key and r.local_date >= ${q.fromDate}::date and r.local_date < ${q.toDate}::date offset 0
+          select r.* from ${sql.table(table)} r where ${sql.ref(`r.${key}`)} = s.key and r.local_date >= ${q.fromDate}::date and r.local_date < ${q.toDate}::date offset 0
         ) r
         where (case when ${q.businessHoursOnly} then r.bh_count else r.count end) > 0
         group by s.grp, r.local_date

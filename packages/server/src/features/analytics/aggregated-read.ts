@@ -4,7 +4,7 @@ import type { Accumulator } from './aggregated-accumulator.js';
 import type { InstantQuery, SourceSet, StatsRow, SumRow } from './aggregated-params.js';
 import type { SourcePlan } from './aggregated-sources.js';
 import type { GranularParts, SplitPlan } from './query-plan.js';
-import { sumNodeDays } from './aggregated-node-day.repository.js';
+import { sumNodeDays, sumSeriesDays } from './aggregated-node-day.repository.js';
 import { sumNode15m } from './aggregated-node-15m.repository.js';
 import { sumNodeHours } from './aggregated-node-hour.repository.js';
 import { seriesDayStats } from './aggregated-series-day.repository.js';
@@ -49,8 +49,8 @@ export async function readFigures(
   if (split.day) {
     const d = days(split.day);
     if (has(sources.nodeDay)) jobs.push(sumNodeDays(db, { ...d, sources: sources.nodeDay }));
-    if (has(sources.seriesSums))
-      jobs.push(seriesDayStats(db, { ...d, sources: sources.seriesSums, perSeries: false }));
+    // sums only (statistics are asked through sources.stats): index-only on rollup_day's key
+    if (has(sources.seriesSums)) jobs.push(sumSeriesDays(db, { ...d, sources: sources.seriesSums }));
     if (has(sources.stats)) jobs.push(seriesDayStats(db, { ...d, sources: sources.stats, perSeries: true }));
   }
   if (split.hour && has(sources.nodeDay)) {

@@ -50,9 +50,9 @@ export async function isFreshStore(trx: Q): Promise<boolean> {
 const BULK_KEYS = [
   ['measurement', 'measurement_pkey', 'series_key, occurred_on'],
   ['rollup_15m', 'rollup_15m_pkey', 'series_key, bucket'],
-  ['rollup_day', 'rollup_day_pkey', 'series_key, local_date'],
+  // the daily and hourly keys carry their figures (index-only reads: migrations 0996, 0995, 0930)
+  ['rollup_day', 'rollup_day_pkey', 'series_key, local_date', 'count, bh_count, sum, bh_sum'],
   ['node_rollup_15m', 'node_rollup_15m_pkey', 'node_kpi_key, bucket'],
-  // the hourly and daily node totals' keys carry their figures (index-only reads: migrations 0995, 0930)
   ['node_rollup_hour', 'node_rollup_hour_pkey', 'node_kpi_key, local_hour', 'count, bh_count, sum, bh_sum'],
   ['node_rollup_day', 'node_rollup_day_pkey', 'node_kpi_key, local_date', 'sum, count, bh_sum, bh_count'],
 ] as const;

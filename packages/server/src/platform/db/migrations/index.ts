@@ -34,6 +34,7 @@ import * as m0910 from './0910_import_sftp_host_key.js';
 import * as m0930 from './0930_node_rollup_day_covering.js';
 import * as m0990 from './0990_single_member_node_totals.js';
 import * as m0995 from './0995_node_rollup_hour_covering.js';
+import * as m0996 from './0996_rollup_day_covering.js';
 
 /** Every migration, by version. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0930_node_rollup_day_covering': m0930,
   '0990_single_member_node_totals': m0990,
   '0995_node_rollup_hour_covering': m0995,
+  '0996_rollup_day_covering': m0996,
 };
