@@ -186,4 +186,23 @@ describe('hourly node totals', () => {
     const after = await hourRows(kolkata.id, '2024-06-03');
     expect(after['09:00']![0]).toBe(before['09:00']![0]! + 3 - 1);
   });
+
+  it("leave series' days to a key that carries their sums too (read index-only, still the upserts' target)", async () => {
+    // migration 0996: sums of series (devices, totals of one series) over whole days
+    const { rows } = await sql<{ def: string }>`
+      select pg_get_indexdef('rollup_day_pkey'::regclass) as def`.execute(t.db);
+    expect(rows[0]!.def).toContain('(series_key, local_date) INCLUDE (count, bh_count, sum, bh_sum)');
+    const day = async () =>
+      (
+        await sql<{ sum: number }>`
+          select sum from rollup_day where series_key = ${kolkataDoor} and local_date = date '2024-06-03'`.execute(
+          t.db,
+        )
+      ).rows[0]!.sum;
+    const before = await day();
+    // a minute no earlier test wrote (07:30 in Kolkata): the day's row takes its 5 through ON CONFLICT
+    await everyMinute(kolkataDoor, '2024-06-03T02:00:00Z', '2024-06-03T02:01:00Z', 5);
+    expect(await day()).toBe(before + 5);
+    await expectRollupsConsistent(t.db);
+  });
 });
