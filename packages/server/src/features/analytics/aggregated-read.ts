@@ -4,7 +4,7 @@ import type { Accumulator } from './aggregated-accumulator.js';
 import type { InstantQuery, SourceSet, StatsRow, SumRow } from './aggregated-params.js';
 import type { SourcePlan } from './aggregated-sources.js';
 import type { GranularParts, SplitPlan } from './query-plan.js';
-import { sumNodeDays, sumSeriesDays } from './aggregated-node-day.repository.js';
+import { sumNodeDays, sumSeriesDays } from './aggregated-day.repository.js';
 import { sumNode15m } from './aggregated-node-15m.repository.js';
 import { sumNodeHours } from './aggregated-node-hour.repository.js';
 import { seriesDayStats } from './aggregated-series-day.repository.js';

@@ -207,6 +207,19 @@ export async function upsertMeasurements(
 }
 
 /**
+ * The node totals the series of a statement's `touched` CTE count in: a total of one series keeps no
+ * rows of its own (it is read from that series' rollups, migration 0990), so only totals with another
+ * member; one probe of the total's key each.
+ */
+const membersOfTouched = sql`
+    members as materialized (
+      select mem.node_kpi_key, mem.series_key from node_kpi_member mem
+      where mem.series_key in (select distinct series_key from touched)
+        and exists (select from node_kpi_member o
+                    where o.node_kpi_key = mem.node_kpi_key and o.series_key <> mem.series_key)
+    )`;
+
+/**
  * Recomputes the 15-minute rollups holding the given points from raw, and moves the node totals by
  * the difference. Uses measurement's primary key for each bucket's range scan.
  *
@@ -229,14 +242,7 @@ export async function refreshBuckets(trx: Q, touched: TouchedBuckets, allNew = f
         ${numberArray(added?.firsts ?? none)}::float8[], ${numberArray(added?.lasts ?? none)}::float8[])
         as x(k, t, a_sum, a_count, a_min, a_max, a_first, a_last)
     ),
-    -- the node totals the touched series count in; a total of one series keeps no rows of its own
-    -- (it is read from that series' rollups, migration 0990): one probe of the total's key each
-    members as materialized (
-      select mem.node_kpi_key, mem.series_key from node_kpi_member mem
-      where mem.series_key in (select distinct series_key from touched)
-        and exists (select from node_kpi_member o
-                    where o.node_kpi_key = mem.node_kpi_key and o.series_key <> mem.series_key)
-    ),
+    ${membersOfTouched},
     -- the UTC offset never changes inside a 15-minute bucket: local weekday and minute-of-day of the
     -- bucket start are computed once, and only a bucket straddling an opening edge looks at each point
     local as materialized (
@@ -384,14 +390,7 @@ export async function refreshDays(trx: Q, touched: TouchedBuckets) {
       select distinct z.series_key, d.local_date, d.lo, d.hi
       from zoned z join zone_days d on d.time_zone = z.time_zone and d.bucket = z.bucket
     ),
-    -- the node totals the touched series count in; a total of one series keeps no rows of its own
-    -- (it is read from that series' rollups, migration 0990): one probe of the total's key each
-    members as materialized (
-      select mem.node_kpi_key, mem.series_key from node_kpi_member mem
-      where mem.series_key in (select distinct series_key from touched)
-        and exists (select from node_kpi_member o
-                    where o.node_kpi_key = mem.node_kpi_key and o.series_key <> mem.series_key)
-    ),
+    ${membersOfTouched},
     sums as (
       select t.series_key, t.local_date, t.lo, t.hi,
         sum(r.sum) as sum, sum(r.count)::int as count, min(r.min) as min, max(r.max) as max,

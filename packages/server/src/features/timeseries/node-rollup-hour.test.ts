@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { AggregatedQueryInput, AggregatedSeries } from '@footfall/domain';
+import type { AggregatedQueryInput } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { authHeader, makeDevice, makeGroup, makeLocation, makeUser } from '../../test/factories.js';
 import { expectRollupsConsistent } from '../../test/rollup-checks.js';
+import { trafficAnswer, valuesByTime } from '../../test/traffic-answers.js';
 
 /**
  * Hourly node totals (node_rollup_hour, migration 0103): keyed by each member's local hour, kept
@@ -42,17 +43,8 @@ async function hourRows(nodeId: string, date: string) {
   return Object.fromEntries(rows.map((r) => [r.hour, [r.sum, r.bh_sum]]));
 }
 
-async function answer(body: Partial<AggregatedQueryInput>): Promise<AggregatedSeries> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/TimeSeries/AggregatedTimeSeries',
-    headers,
-    payload: { aggregateFunctionsByKpi: [{ kpi: 'TrafficIn', aggregateFunctions: ['Sum'] }], ...body },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as AggregatedSeries[])[0]!;
-}
-const values = (s: AggregatedSeries) => Object.fromEntries(s.data.map((d) => [d.key.slice(11), d.value]));
+const answer = (body: Partial<AggregatedQueryInput>) => trafficAnswer(t, headers, body);
+const values = valuesByTime;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import type { AggregatedQueryInput, AggregatedSeries } from '@footfall/domain';
+import type { AggregatedQueryInput } from '@footfall/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { authHeader, makeDevice, makeGroup, makeLocation, makeUser } from '../../test/factories.js';
 import { expectRollupsConsistent } from '../../test/rollup-checks.js';
+import { trafficAnswer, valuesByTime } from '../../test/traffic-answers.js';
 import { deleteRowsOfSingleMemberTotals } from '../../platform/db/migrations/0990_single_member_node_totals.js';
 
 /**
@@ -47,17 +48,8 @@ async function storedRows(nodeId: string): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-async function answer(body: Partial<AggregatedQueryInput>): Promise<AggregatedSeries> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/TimeSeries/AggregatedTimeSeries',
-    headers,
-    payload: { aggregateFunctionsByKpi: [{ kpi: 'TrafficIn', aggregateFunctions: ['Sum'] }], ...body },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as AggregatedSeries[])[0]!;
-}
-const values = (s: AggregatedSeries) => Object.fromEntries(s.data.map((d) => [d.key.slice(11), d.value]));
+const answer = (body: Partial<AggregatedQueryInput>) => trafficAnswer(t, headers, body);
+const values = valuesByTime;
 
 /**
  * Monday 2024-06-03 seen every way the engine splits it: hours (node_rollup_hour or 15-minute series
